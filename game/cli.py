@@ -1,0 +1,200 @@
+"""Command line of Muhq's Game: ``python -m game [COMMAND] [OPTIONS]``.
+
+``play`` is the default command. The headless commands (simulate, replay, validate, bench)
+are implemented in ``game.runner``, imported only when one of them runs so that ``--help``
+and ``play`` stay fast and work even while the runner is incomplete.
+"""
+
+import argparse
+import importlib
+import sys
+from collections.abc import Callable, Sequence
+
+from game import __version__
+
+DEFAULT_COMMAND = "play"
+RUNNER_MODULE = "game.runner"
+
+PLAY_NOT_BUILT = "The game window is not built yet; try `python -m game simulate --help`."
+
+
+def _positive_int(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def _positive_float(text: str) -> float:
+    value = float(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be greater than 0, got {text}")
+    return value
+
+
+def _play(args: argparse.Namespace) -> int:
+    print(PLAY_NOT_BUILT, file=sys.stderr)
+    return 2
+
+
+def _runner_command(function_name: str) -> Callable[[argparse.Namespace], int]:
+    """A handler that calls ``game.runner.<function_name>(args)``, imported on first use."""
+
+    def handler(args: argparse.Namespace) -> int:
+        try:
+            runner = importlib.import_module(RUNNER_MODULE)
+        except ModuleNotFoundError as exc:
+            if exc.name != RUNNER_MODULE:
+                raise  # the runner exists but one of its own imports is broken
+            function = None
+        else:
+            function = getattr(runner, function_name, None)
+        if function is None:
+            print(
+                f"`{args.command}` is not available yet "
+                f"({RUNNER_MODULE}.{function_name} does not exist).",
+                file=sys.stderr,
+            )
+            return 2
+        result = function(args)
+        return 0 if result is None else int(result)
+
+    return handler
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m game",
+        description=(
+            "Muhq's Game, digital edition: draft a store, build your deck during play "
+            "and fight over a tile map."
+        ),
+        epilog=(
+            "Without a command, `play` runs. "
+            "Use `python -m game COMMAND --help` for the options of one command."
+        ),
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
+
+    play = commands.add_parser(
+        "play",
+        help="open the game window (the default command)",
+        description="Open the game window for local play: hot-seat and against the computer.",
+    )
+    play.add_argument("--map", metavar="NAME", help="start directly on this map")
+    play.add_argument(
+        "--players",
+        metavar="N",
+        type=_positive_int,
+        help="number of players (default: what the map is made for)",
+    )
+    play.add_argument(
+        "--seed", metavar="S", type=int, help="seed of the game's random number generator"
+    )
+    play.add_argument(
+        "--mod",
+        metavar="PATH",
+        action="append",
+        default=[],
+        help="also load the mod folder at PATH (repeat the option for several mods)",
+    )
+    play.set_defaults(handler=_play)
+
+    simulate = commands.add_parser(
+        "simulate",
+        help="play computer-only games without a window and report the results",
+        description=(
+            "Play headless games between computer players on one map and report "
+            "the winners, game lengths and any errors."
+        ),
+    )
+    simulate.add_argument(
+        "--map", metavar="M", default="2P-ring-street", help="map to play (default: %(default)s)"
+    )
+    simulate.add_argument(
+        "--games",
+        metavar="N",
+        type=_positive_int,
+        default=10,
+        help="number of games (default: %(default)s)",
+    )
+    simulate.add_argument(
+        "--seed",
+        metavar="S",
+        type=int,
+        default=1,
+        help="random seed for the games (default: %(default)s)",
+    )
+    simulate.add_argument(
+        "--json", action="store_true", help="print the results as JSON instead of text"
+    )
+    simulate.add_argument(
+        "--max-turns",
+        metavar="T",
+        type=_positive_int,
+        default=200,
+        help="stop a game that lasts longer than T turns (default: %(default)s)",
+    )
+    simulate.set_defaults(handler=_runner_command("simulate_command"))
+
+    replay = commands.add_parser(
+        "replay",
+        help="play back a saved game or replay file",
+        description="Play back the actions recorded in FILE (a save or a replay) from its setup.",
+    )
+    replay.add_argument("file", metavar="FILE", help="the save or replay file")
+    replay.add_argument(
+        "--verify",
+        action="store_true",
+        help="check that the replay reproduces the recorded state hash; exit non-zero if not",
+    )
+    replay.set_defaults(handler=_runner_command("replay_command"))
+
+    validate = commands.add_parser(
+        "validate",
+        help="check card, set, mod and map files and report every problem",
+        description=(
+            "Load each PATH (a card file, set, mod folder or .tmx map) and print one line per "
+            "problem: file, field, what was expected and what was found. "
+            "Exits non-zero if anything is wrong."
+        ),
+    )
+    validate.add_argument("paths", metavar="PATH", nargs="+", help="file or folder to check")
+    validate.set_defaults(handler=_runner_command("validate_command"))
+
+    bench = commands.add_parser(
+        "bench",
+        help="measure how fast the rules engine plays games",
+        description="Play headless games for a fixed time and report games and actions per second.",
+    )
+    bench.add_argument(
+        "--seconds",
+        metavar="S",
+        type=_positive_float,
+        default=3.0,
+        help="how long to measure (default: %(default)s)",
+    )
+    bench.add_argument(
+        "--seed", metavar="S", type=int, default=1, help="random seed (default: %(default)s)"
+    )
+    bench.add_argument("--json", action="store_true", help="print the figures as JSON")
+    bench.set_defaults(handler=_runner_command("bench_command"))
+
+    return parser
+
+
+def _with_default_command(argv: Sequence[str]) -> list[str]:
+    """Insert ``play`` when no command is given (empty, or starting with a play option)."""
+    args = list(argv)
+    top_level_options = {"-h", "--help", "--version"}
+    if not args or (args[0].startswith("-") and args[0] not in top_level_options):
+        return [DEFAULT_COMMAND, *args]
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(_with_default_command(sys.argv[1:] if argv is None else argv))
+    handler: Callable[[argparse.Namespace], int] = args.handler
+    return handler(args)
