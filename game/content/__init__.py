@@ -1,0 +1,1 @@
+"""Game content: card sets, mods and their validation."""

@@ -1,0 +1,214 @@
+"""Unit behaviours (the original game's AI page, RULES-NOTES Part 1): aggressive, shy,
+wandering X and target-oriented. They are rules, not players: the panic and rage marks
+and the bosses run them. Each follows its steps in order; when no step applies the unit
+is done (and tapped by its caller); every tie is broken by the game's seeded RNG.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import esper
+
+from . import combat
+from .components import Body
+from .effects import Context, run_effects
+from .events import Behaviour
+from .geometry import Tile, distance
+from .movement import reachable
+from .registry import Registry
+
+if TYPE_CHECKING:
+    from .game import Game
+
+BehaviourFn = Callable[["Game", int, Any], None]
+BEHAVIOURS: Registry[BehaviourFn] = Registry("unit behaviour")
+
+
+def run_behaviour(game: Game, unit: int, name: str, param: Any = None) -> None:
+    if game.is_on_map(unit):
+        BEHAVIOURS[name](game, unit, param)
+
+
+def enemies(game: Game, unit: int) -> list[int]:
+    """Enemy fighters: units and bosses another player controls."""
+    me = game.controller(unit)
+    return sorted(e for e in game.board.values()
+                  if e != unit and game.card(e).is_fighter and game.controller(e) != me)
+
+
+def _pick(game: Game, options: list[Any]) -> Any:
+    return options[game.rng.randrange(len(options))]
+
+
+def _note(game: Game, unit: int, behaviour: str, note: str) -> None:
+    game._emit(Behaviour(unit, behaviour, note))  # noqa: SLF001
+
+
+def _body(unit: int) -> Body:
+    return esper.component_for_entity(unit, Body)
+
+
+def _free_destinations(game: Game, unit: int) -> dict[Tile, int]:
+    return {t: c for t, c in reachable(game, unit).items() if not game.board.get(t, 0)}
+
+
+def _move(game: Game, unit: int, tile: Tile, behaviour: str) -> None:
+    _body(unit).moves = 0
+    game._move_permanent(unit, tile)  # noqa: SLF001
+    _note(game, unit, behaviour, f"moves to {tile}")
+
+
+def try_attack(game: Game, unit: int, behaviour: str) -> bool:
+    body = _body(unit)
+    if not body.attacks or game.marks(unit, "paralysis"):
+        return False
+    foes = set(enemies(game, unit))
+    targets = [t for t in game.attack_targets(unit) if t in foes]
+    if not targets:
+        return False
+    target = _pick(game, targets)
+    body.attacks = 0
+    _note(game, unit, behaviour, f"attacks {game.card(target).name}")
+    combat.fight(game, unit, target)
+    return True
+
+
+def _nearest_enemy_distance(game: Game, tile: Tile, foes: list[int]) -> int:
+    spots = [game.tile_of(f) for f in foes]
+    return min(distance(tile, s) for s in spots if s is not None)
+
+
+def aggressive(game: Game, unit: int, param: Any = None) -> None:
+    """1. attack an enemy in range; 2. while a move is left, move towards the nearest
+    enemy, and if an attack is left, go back to 1."""
+    for _ in range(4):
+        if not game.is_on_map(unit):
+            return
+        try_attack(game, unit, "aggressive")
+        if not game.is_on_map(unit):
+            return
+        body = _body(unit)
+        if not body.moves or game.marks(unit, "paralysis"):
+            return
+        foes = enemies(game, unit)
+        here = game.tile_of(unit)
+        options = _free_destinations(game, unit)
+        if not foes or not options or here is None:
+            body.moves = 0
+            return
+        now = _nearest_enemy_distance(game, here, foes)
+        scored = {t: _nearest_enemy_distance(game, t, foes) for t in options}
+        best = min(scored.values())
+        if best >= now:
+            body.moves = 0
+            return
+        _move(game, unit, _pick(game, sorted(t for t, d in scored.items() if d == best)),
+              "aggressive")
+        if not _body(unit).attacks:
+            return
+
+
+def _threatened(game: Game, unit: int) -> bool:
+    here = game.tile_of(unit)
+    if here is None:
+        return False
+    for foe in enemies(game, unit):
+        where = game.tile_of(foe)
+        if where is not None and distance(where, here) <= game.attack_range(foe):
+            return True
+    return False
+
+
+def _use_full_action(game: Game, unit: int, behaviour: str) -> bool:
+    body = _body(unit)
+    ability = game.card(unit).full_action
+    if ability is None or not (body.moves and body.attacks) or game.marks(unit, "paralysis"):
+        return False
+    choices = game.target_choices(game.controller(unit), unit, ability)
+    if not choices:
+        return False
+    body.moves = body.attacks = 0
+    _note(game, unit, behaviour, "uses its full action")
+    run_effects(game, ability, Context(game.controller(unit), unit, _pick(game, choices), {}))
+    return True
+
+
+def shy(game: Game, unit: int, param: Any = None) -> None:
+    """1. out of every enemy's reach: use the full action; 2. move to the reachable tile
+    farthest from all enemies; 3. attack an enemy in range."""
+    if not _threatened(game, unit):
+        _use_full_action(game, unit, "shy")
+    if not game.is_on_map(unit):
+        return
+    body = _body(unit)
+    foes = enemies(game, unit)
+    here = game.tile_of(unit)
+    if body.moves and foes and here is not None and not game.marks(unit, "paralysis"):
+        options = _free_destinations(game, unit)
+        if options:
+            scored = {t: _nearest_enemy_distance(game, t, foes) for t in options}
+            best = max(scored.values())
+            if best > _nearest_enemy_distance(game, here, foes):
+                _move(game, unit, _pick(game, sorted(t for t, d in scored.items() if d == best)),
+                      "shy")
+    if game.is_on_map(unit):
+        try_attack(game, unit, "shy")
+
+
+def wander(game: Game, unit: int, behaviour: str = "wandering") -> None:
+    body = _body(unit)
+    if not body.moves or game.marks(unit, "paralysis"):
+        return
+    options = sorted(_free_destinations(game, unit))
+    if options:
+        _move(game, unit, _pick(game, options), behaviour)
+
+
+def wandering(game: Game, unit: int, param: Any = None) -> None:
+    """1. an enemy within range X: act aggressive; 2. otherwise move to a random tile."""
+    reach = int(param or 3)
+    here = game.tile_of(unit)
+    foes = enemies(game, unit)
+    if here is not None and foes and _nearest_enemy_distance(game, here, foes) <= reach:
+        aggressive(game, unit)
+    else:
+        wander(game, unit)
+
+
+def target_oriented(game: Game, unit: int, param: Any = None) -> None:
+    """1. use the full action; 2. move onto or towards TARGET, or wander if it cannot be
+    approached; 3. attack an enemy in range. TARGET is a tile or a permanent."""
+    _use_full_action(game, unit, "target-oriented")
+    if not game.is_on_map(unit):
+        return
+    goal: Tile | None
+    if isinstance(param, int) and not isinstance(param, bool):
+        goal = game.tile_of(param) if game.is_on_map(param) else None
+    elif isinstance(param, (tuple, list)) and len(param) == 2:
+        goal = (int(param[0]), int(param[1]))
+    else:
+        goal = None
+    body = _body(unit)
+    here = game.tile_of(unit)
+    if body.moves and here is not None and not game.marks(unit, "paralysis"):
+        options = _free_destinations(game, unit)
+        if goal is not None and options:
+            scored = {t: distance(t, goal) for t in options}
+            best = min(scored.values())
+            if best < distance(here, goal):
+                _move(game, unit, _pick(game, sorted(t for t, d in scored.items() if d == best)),
+                      "target-oriented")
+            else:
+                wander(game, unit, "target-oriented")
+        else:
+            wander(game, unit, "target-oriented")
+    if game.is_on_map(unit):
+        try_attack(game, unit, "target-oriented")
+
+
+BEHAVIOURS.add("aggressive", aggressive)
+BEHAVIOURS.add("shy", shy)
+BEHAVIOURS.add("wandering", wandering)
+BEHAVIOURS.add("target_oriented", target_oriented)

@@ -1,0 +1,165 @@
+"""Card definitions as the rules engine sees them.
+
+A ``CardDef`` is immutable data: the printed characteristics of a card (rule Cards 1-3)
+plus its abilities, each made of registered effects (``game.rules.effects``) and
+registered keywords (``game.rules.keywords``). Loading cards from files is the job of
+``game.content``; the engine only consumes ``CardDef`` values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from types import MappingProxyType
+from typing import Any
+
+EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+class CardType(StrEnum):
+    SPELL = "spell"
+    UNIT = "unit"
+    BOSS = "boss"
+    ARTIFACT = "artifact"
+    EQUIPMENT = "equipment"
+    POTION = "potion"
+    INTENTION = "intention"
+
+
+#: Card types whose cards become permanents on the map (rule Permanents).
+PERMANENT_TYPES = frozenset(
+    {CardType.UNIT, CardType.BOSS, CardType.ARTIFACT, CardType.EQUIPMENT, CardType.POTION}
+)
+#: Potions are equipments, equipments are artifacts (rules Equipments 1, Potions 1).
+ARTIFACT_TYPES = frozenset({CardType.ARTIFACT, CardType.EQUIPMENT, CardType.POTION})
+EQUIPMENT_TYPES = frozenset({CardType.EQUIPMENT, CardType.POTION})
+#: Unit-like permanents: they have health, move and attack (a boss is not a unit).
+FIGHTER_TYPES = frozenset({CardType.UNIT, CardType.BOSS})
+
+
+@dataclass(frozen=True, slots=True)
+class TargetSpec:
+    """What an ability's target may be: a registered selector and its filters."""
+
+    kind: str  # registered selector name: unit, permanent, tile, ...
+    filters: Mapping[str, Any] = field(default_factory=lambda: EMPTY)
+
+
+@dataclass(frozen=True, slots=True)
+class EffectSpec:
+    """One registered effect with its parameters.
+
+    ``target`` names what the effect acts on: an index into the ability's declared
+    targets (``0``, ``1``...) or a fixed reference such as ``"self"`` or ``"controller"``.
+    """
+
+    kind: str
+    params: Mapping[str, Any] = field(default_factory=lambda: EMPTY)
+
+
+@dataclass(frozen=True, slots=True)
+class CostSpec:
+    """One registered cost of a free action (resource, discard, tap, sacrifice...)."""
+
+    kind: str
+    amount: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    """Targets chosen on declaration, costs paid on declaration, effects on execution."""
+
+    effects: tuple[EffectSpec, ...] = ()
+    targets: tuple[TargetSpec, ...] = ()
+    costs: tuple[CostSpec, ...] = ()
+    #: for triggered abilities: the registered trigger event and its condition
+    trigger: str = ""
+    condition: Mapping[str, Any] = field(default_factory=lambda: EMPTY)
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef:
+    name: str
+    type: CardType
+    set: str = ""
+    attack: int = 0
+    range: int = 1
+    health: int = 0
+    movement: int = 0
+    buy: int | None = None
+    play: int | None = None
+    upkeep: int = 0
+    durability: int = 0
+    #: registered keyword name -> parameter (True for keywords without one)
+    keywords: Mapping[str, Any] = field(default_factory=lambda: EMPTY)
+    #: what playing a spell (or intention, or using a potion) does
+    effect: Ability | None = None
+    full_action: Ability | None = None
+    free_actions: tuple[Ability, ...] = ()
+    triggers: tuple[Ability, ...] = ()
+    #: continuous effects: registered passive kinds with parameters
+    passives: tuple[EffectSpec, ...] = ()
+    names: Mapping[str, str] = field(default_factory=lambda: EMPTY)
+    texts: Mapping[str, str] = field(default_factory=lambda: EMPTY)
+    token: bool = False
+    source: str = ""
+    extra: Mapping[str, Any] = field(default_factory=lambda: EMPTY)
+
+    @property
+    def is_permanent(self) -> bool:
+        return self.type in PERMANENT_TYPES
+
+    @property
+    def is_unit(self) -> bool:
+        return self.type is CardType.UNIT
+
+    @property
+    def is_fighter(self) -> bool:
+        return self.type in FIGHTER_TYPES
+
+    @property
+    def is_artifact(self) -> bool:
+        return self.type in ARTIFACT_TYPES
+
+    @property
+    def is_equipment(self) -> bool:
+        return self.type in EQUIPMENT_TYPES
+
+    @property
+    def is_spell(self) -> bool:
+        """Intentions are spells (rule Intentions 1)."""
+        return self.type in (CardType.SPELL, CardType.INTENTION)
+
+
+class CardLibrary:
+    """All card definitions known to a game, by unique name (rule Cards 1.2)."""
+
+    def __init__(self, cards: list[CardDef] | tuple[CardDef, ...] = ()) -> None:
+        self._cards: dict[str, CardDef] = {}
+        for card in cards:
+            self.add(card)
+
+    def add(self, card: CardDef) -> None:
+        if card.name in self._cards:
+            raise ValueError(f"card name {card.name!r} is defined twice")
+        self._cards[card.name] = card
+
+    def __getitem__(self, name: str) -> CardDef:
+        try:
+            return self._cards[name]
+        except KeyError:
+            raise KeyError(f"unknown card {name!r}") from None
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._cards
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(self._cards.values())
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def in_sets(self, sets: list[str] | tuple[str, ...]) -> list[CardDef]:
+        return [c for c in self._cards.values() if c.set in sets]

@@ -1,0 +1,93 @@
+"""ECS components: plain data, one small dataclass each.
+
+Every card is an entity with ``Card`` and ``InZone``. A card on the map also has
+``OnMap`` (and ``Body`` for its damage and remaining actions); a permanent in a pile has
+``Piled``. Status marks are entities of their own (``Mark``), as are lasting granted
+effects (``Granted``). Components never hold other mutable objects, so a shallow copy of
+each is a full snapshot.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from .cards import CardDef
+from .geometry import Tile
+
+
+class Zone(StrEnum):
+    """The six zones of rule Zones 1, plus ``aside`` for cards between zones: an
+    equipment waiting to be equipped to the next unit played (rule Equipments 6) and an
+    intention waiting for its mark to leave the map (rule Intentions 4)."""
+
+    DECK = "deck"
+    HAND = "hand"
+    DISCARD = "discard"
+    STORE = "store"
+    MAP = "map"
+    EXILE = "exile"
+    ASIDE = "aside"
+    DRAFT = "draft"  # in a draft pack, before the game starts
+
+
+@dataclass(slots=True)
+class Card:
+    definition: CardDef
+    owner: int  # player index, -1 for neutral permanents the map places
+    token: bool = False
+
+
+@dataclass(slots=True)
+class InZone:
+    zone: Zone
+    player: int  # whose deck/hand/discard/store/exile; the owner for map and aside
+
+
+@dataclass(slots=True)
+class OnMap:
+    """A permanent on the map. ``tile`` is None while it sits in a pile (rule Permanent
+    Piles 3: the pile's tile is that of its container)."""
+
+    tile: Tile | None
+    controller: int
+    tapped: bool = False
+
+
+@dataclass(slots=True)
+class Body:
+    """What changes on a permanent during play."""
+
+    damage: int = 0
+    moves: int = 0  # move actions left this turn
+    attacks: int = 0  # attack actions left this turn
+    street_moves: int = 0  # the street tile's extra move action
+    durability: int = 0  # equipment and potions
+    fight_push: int = 0  # push granted for the current fight only (Charger)
+
+
+@dataclass(slots=True)
+class Piled:
+    container: int
+
+
+@dataclass(slots=True)
+class Mark:
+    """``count`` marks of one kind on ``bearer`` (a permanent, or a tile for intentions)."""
+
+    kind: str
+    bearer: int
+    count: int
+    source: int = 0  # the intention card that placed an intention mark
+
+
+@dataclass(slots=True)
+class Granted:
+    """An effect granted to a permanent: a keyword or a stat change, until ``until``."""
+
+    target: int
+    what: str  # "keyword:<name>" or "stat:<name>"
+    value: Any
+    until: str  # "end_of_turn" or "while_source_on_map"
+    source: int = 0

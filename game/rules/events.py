@@ -1,0 +1,163 @@
+"""Typed events: what happened, reported by ``Game.apply`` in the order it happened.
+
+Events drive triggered abilities (through ``game.rules.triggers``) and tell the client
+what to animate and log. The bus keeps strong references and calls subscribers in the
+order they subscribed, unlike esper's weak, unordered handlers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from .geometry import Tile
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted(Event):
+    player: int
+    turn: int
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseStarted(Event):
+    player: int
+    phase: str
+
+
+@dataclass(frozen=True, slots=True)
+class ActionDeclared(Event):
+    player: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ActionResolved(Event):
+    player: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardMoved(Event):
+    card: int
+    name: str
+    from_zone: str
+    to_zone: str
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class PermanentPlaced(Event):
+    permanent: int
+    tile: Tile
+    controller: int
+
+
+@dataclass(frozen=True, slots=True)
+class PermanentMoved(Event):
+    permanent: int
+    from_tile: Tile | None
+    to_tile: Tile | None
+
+
+@dataclass(frozen=True, slots=True)
+class Activated(Event):
+    permanent: int
+    controller: int
+
+
+@dataclass(frozen=True, slots=True)
+class Attacked(Event):
+    attacker: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class DamageDealt(Event):
+    source: int
+    target: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class DamagePrevented(Event):
+    source: int
+    target: int
+    amount: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Destroyed(Event):
+    permanent: int
+    name: str
+    controller: int
+    tile: Tile | None
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class MarksChanged(Event):
+    bearer: int
+    kind: str
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class ResourceChanged(Event):
+    player: int
+    amount: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class PointsChanged(Event):
+    player: int
+    amount: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class Behaviour(Event):
+    permanent: int
+    behaviour: str
+    note: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerEliminated(Event):
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver(Event):
+    winners: tuple[int, ...]
+    reason: str
+
+
+Handler = Callable[[Event], Any]
+
+
+class EventBus:
+    """Ordered publish/subscribe with strong references."""
+
+    __slots__ = ("_handlers",)
+
+    def __init__(self) -> None:
+        self._handlers: list[Handler] = []
+
+    def subscribe(self, handler: Handler) -> None:
+        self._handlers.append(handler)
+
+    def unsubscribe(self, handler: Handler) -> None:
+        self._handlers.remove(handler)
+
+    def publish(self, event: Event) -> None:
+        for handler in self._handlers:
+            handler(event)

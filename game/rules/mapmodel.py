@@ -1,0 +1,146 @@
+"""The engine's map model: a grid of typed tiles plus what the map defines for a game.
+
+A ``MapSpec`` is immutable and shared by every game played on it; per-game changes
+(a breached wall becomes neutral ground) live in the game's own copy of the tile types.
+Maps come from Tiled files (``game.maps``) or, in tests, from small text grids
+(``parse_grid``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from .geometry import NEIGHBOUR_OFFSETS, Tile
+from .tiles import TILE_TYPES, tile_type
+
+
+@dataclass(frozen=True, slots=True)
+class WinSpec:
+    """A map's win condition: a registered kind and its parameters."""
+
+    kind: str
+    params: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+
+
+@dataclass(frozen=True, slots=True)
+class Region:
+    """A capture region: a named set of tiles worth ``points`` per held upkeep."""
+
+    name: str
+    tiles: frozenset[Tile]
+    points: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """A permanent the map puts on a tile at setup (king, building, stick, boss)."""
+
+    card: str
+    tile: Tile
+    player: int  # -1: neutral
+
+
+@dataclass(frozen=True, slots=True)
+class MapSpec:
+    name: str
+    width: int
+    height: int
+    #: tile type names, row-major (index = y * width + x)
+    tiles: tuple[str, ...]
+    #: owner (player index) of spawn and harbor tiles
+    owners: Mapping[Tile, int]
+    players: int
+    income: int
+    start_deck: tuple[tuple[str, int], ...]
+    win: WinSpec
+    placements: tuple[Placement, ...] = ()
+    regions: tuple[Region, ...] = ()
+    source: str = ""
+
+    def type_at(self, tile: Tile) -> str:
+        return self.tiles[tile[1] * self.width + tile[0]]
+
+    def on_map(self, tile: Tile) -> bool:
+        return 0 <= tile[0] < self.width and 0 <= tile[1] < self.height
+
+    def all_tiles(self) -> list[Tile]:
+        return [(x, y) for y in range(self.height) for x in range(self.width)]
+
+    def neighbours(self) -> dict[Tile, tuple[Tile, ...]]:
+        """Adjacency lists of every tile (computed once per game)."""
+        result: dict[Tile, tuple[Tile, ...]] = {}
+        w, h = self.width, self.height
+        for y in range(h):
+            for x in range(w):
+                result[(x, y)] = tuple(
+                    (x + dx, y + dy)
+                    for dx, dy in NEIGHBOUR_OFFSETS
+                    if 0 <= x + dx < w and 0 <= y + dy < h
+                )
+        return result
+
+    def spawn_tiles(self, player: int) -> list[Tile]:
+        return [
+            t for t, owner in sorted(self.owners.items())
+            if owner == player and tile_type(self.type_at(t)).spawn
+        ]
+
+
+#: Symbols of the text-grid format used by tests and the ascii converter.
+#: Digits 1-4 are spawn tiles of players 1-4, letters A-D harbors of players 1-4.
+DEFAULT_SYMBOLS: dict[str, str] = {
+    ".": "neutral", " ": "neutral", "h": "house", "t": "tower", "f": "farm field",
+    "s": "street", "w": "deep water", "~": "water", "#": "wall", "g": "gate", "$": "store",
+    "1": "spawn", "2": "spawn", "3": "spawn", "4": "spawn",
+    "A": "harbor", "B": "harbor", "C": "harbor", "D": "harbor",
+}
+
+
+def parse_grid(
+    text: str,
+    *,
+    name: str = "test-map",
+    players: int = 2,
+    income: int = 3,
+    start_deck: tuple[tuple[str, int], ...] = (),
+    win: WinSpec | None = None,
+    placements: tuple[Placement, ...] = (),
+    regions: tuple[Region, ...] = (),
+    symbols: Mapping[str, str] | None = None,
+) -> MapSpec:
+    """Build a map from rows of symbols (see ``DEFAULT_SYMBOLS``)."""
+    table = dict(DEFAULT_SYMBOLS if symbols is None else symbols)
+    rows = [row for row in text.strip("\n").split("\n")]
+    rows = [row.rstrip() for row in rows]
+    width = max(len(r) for r in rows)
+    tiles: list[str] = []
+    owners: dict[Tile, int] = {}
+    for y, row in enumerate(rows):
+        for x in range(width):
+            ch = row[x] if x < len(row) else " "
+            if ch not in table:
+                raise ValueError(f"row {y + 1}, column {x + 1}: unknown map symbol {ch!r}")
+            kind = table[ch]
+            if kind not in TILE_TYPES:
+                raise ValueError(f"symbol {ch!r} names unknown tile type {kind!r}")
+            tiles.append(kind)
+            if ch in "1234":
+                owners[(x, y)] = int(ch) - 1
+            elif ch in "ABCD":
+                owners[(x, y)] = "ABCD".index(ch)
+    return MapSpec(
+        name=name,
+        width=width,
+        height=len(rows),
+        tiles=tuple(tiles),
+        owners=MappingProxyType(owners),
+        players=players,
+        income=income,
+        start_deck=start_deck,
+        win=win or WinSpec("none"),
+        placements=placements,
+        regions=regions,
+    )

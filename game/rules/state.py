@@ -1,0 +1,102 @@
+"""Plain game-state records that are not ECS components: players, the stack, setup."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from .cards import CardLibrary
+from .components import Zone
+from .mapmodel import MapSpec
+
+#: Version of the rules engine's save format and game semantics.
+RULES_VERSION = 1
+
+#: Hand size players draw up to at the start of their turn (rule Player Turns 2).
+HAND_SIZE = 3
+
+
+class Phase(StrEnum):
+    DRAFT = "draft"
+    UPKEEP = "upkeep"
+    ACTION = "action"
+    BUYING = "buying"
+    DISCARD = "discard"  # the discard step (not a phase: nobody has priority)
+    OVER = "over"
+
+
+#: Zones a player owns a list of (the map and "aside" lists hold the owner's cards there).
+PLAYER_ZONES = (Zone.DECK, Zone.HAND, Zone.DISCARD, Zone.STORE, Zone.MAP, Zone.EXILE,
+                Zone.ASIDE, Zone.DRAFT)
+
+
+@dataclass(slots=True)
+class PlayerState:
+    index: int
+    resource: int = 0
+    points: int = 0
+    zones: dict[Zone, list[int]] = field(default_factory=lambda: {z: [] for z in PLAYER_ZONES})
+    eliminated: bool = False
+    bought: bool = False  # has bought a card this turn (rule Buying 3)
+    upkeep_due: bool = False  # must still declare the upkeep action (rule Upkeep 3)
+    disbanded: list[int] = field(default_factory=list)  # declared for disbanding
+
+    @property
+    def deck(self) -> list[int]:
+        return self.zones[Zone.DECK]
+
+    @property
+    def hand(self) -> list[int]:
+        return self.zones[Zone.HAND]
+
+    @property
+    def discard(self) -> list[int]:
+        return self.zones[Zone.DISCARD]
+
+    @property
+    def store(self) -> list[int]:
+        return self.zones[Zone.STORE]
+
+    def copy(self) -> PlayerState:
+        return PlayerState(
+            self.index, self.resource, self.points,
+            {z: list(cards) for z, cards in self.zones.items()},
+            self.eliminated, self.bought, self.upkeep_due, list(self.disbanded),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class StackItem:
+    """A declared action waiting on the action stack (rule Action-Stack)."""
+
+    kind: str
+    controller: int
+    source: int
+    data: tuple[Any, ...]
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class PendingTrigger:
+    """A triggered action whose controller must still declare it (rule Actions 5)."""
+
+    controller: int
+    source: int
+    ability: int  # index into the source card's triggers
+    context: tuple[tuple[str, Any], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameSetup:
+    """Everything that, with the actions taken, fully describes a game."""
+
+    map: MapSpec
+    library: CardLibrary
+    players: int
+    seed: int
+    sets: tuple[str, ...] = ()
+    draft: str = "1x[2;8]"
+    #: explicit stores (card names per player) instead of a draft, for tests and scenarios
+    stores: tuple[tuple[str, ...], ...] | None = None
+    version: int = RULES_VERSION
