@@ -192,6 +192,26 @@ class Game:
         self._put_on_map(card, tile, player)
         return card
 
+    def add_permanent(self, definition: CardDef | str, tile: Tile, controller: int,
+                      owner: int | None = None) -> int:
+        """Put a new card straight onto the map, outside any action (map setup, scenarios)."""
+        self._enter()
+        if isinstance(definition, str):
+            definition = self.library[definition]
+        card = self.new_card(definition, controller if owner is None else owner, Zone.MAP)
+        self._put_on_map(card, tile, controller)
+        self._legal = None
+        return card
+
+    def add_card(self, definition: CardDef | str, player: int, zone: Zone = Zone.HAND) -> int:
+        """Create a new card of ``player`` in one of their zones (scenarios, effects)."""
+        self._enter()
+        if isinstance(definition, str):
+            definition = self.library[definition]
+        card = self.new_card(definition, player, zone)
+        self._legal = None
+        return card
+
     def _renumber(self, player: int, zone: Zone) -> None:
         """Nothing to renumber: a zone's list order is the card order (deck top = end)."""
 
