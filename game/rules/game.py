@@ -850,7 +850,8 @@ class Game:
                                and state.upkeep_due and not self.stack)
         if must_declare_upkeep:
             for unit in self.controlled_permanents(player):
-                if self.card(unit).is_unit and unit not in state.disbanded:
+                if (self.card(unit).is_unit and unit not in state.disbanded
+                        and not self.keyword(unit, "loyal")):
                     out.append(Disband(player, unit))
             out.append(PayUpkeep(player))
         if self.can_act_slowly(player):
@@ -1135,7 +1136,7 @@ class Game:
     def _do_pay_upkeep(self, action: PayUpkeep) -> None:
         state = self.players[action.player]
         state.upkeep_due = False
-        disband = tuple(state.disbanded)
+        disband = tuple(u for u in state.disbanded if self.is_on_map(u))
         names = ", ".join(self.card(u).name for u in disband) or "none"
         self._declare("upkeep", action, 0, disband,
                       f"P{action.player + 1} upkeep action (disbanding: {names})")

@@ -73,6 +73,7 @@ for entry in (
             lambda v: f"Spawn point: you may play permanents within range {int(v)} of it",
             "Permanents 3.2"),
     Keyword("tyrant", "none", _flag("The Tyrant"), "Intentions marks 1"),
+    Keyword("loyal", "none", _flag("Loyal (it can't be disbanded)"), "Upkeep 3.2"),
 ):
     KEYWORDS.add(entry.name, entry)
 

@@ -1,0 +1,67 @@
+"""Checks that must hold after every action; the fuzz test runs them, and so can anyone
+debugging a position. Each returns a list of problems (empty when all is well)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import esper
+
+from .components import Body, Card, InZone, OnMap, Piled, Zone
+from .state import Phase
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def check(game: Game) -> list[str]:
+    game._enter()  # noqa: SLF001
+    problems: list[str] = []
+    # every card in exactly one zone, and the zone lists agree with the components
+    listed: dict[int, tuple[Zone, int]] = {}
+    for state in [*game.players, game.neutral]:
+        for zone, cards in state.zones.items():
+            for card in cards:
+                if card in listed:
+                    problems.append(f"card {card} is listed in two zones")
+                listed[card] = (zone, state.index)
+    for entity, (card, in_zone) in esper.get_components(Card, InZone):
+        where = listed.get(entity)
+        if where != (in_zone.zone, in_zone.player):
+            problems.append(f"card {entity} ({card.definition.name}) is in {in_zone.zone} of "
+                            f"player {in_zone.player} but listed in {where}")
+        on_map = esper.has_component(entity, OnMap)
+        if on_map != (in_zone.zone is Zone.MAP):
+            problems.append(f"card {entity} zone {in_zone.zone} but on the map: {on_map}")
+    for card in listed:
+        if not esper.entity_exists(card) or not esper.has_component(card, Card):
+            problems.append(f"listed card {card} does not exist")
+    # at most one permanent per tile outside piles; the board index agrees
+    seen: dict[tuple[int, int], int] = {}
+    for entity, on_map in esper.get_component(OnMap):
+        if on_map.tile is None:
+            piled = esper.try_component(entity, Piled)
+            if piled is None or piled.container not in game.piles \
+                    or entity not in game.piles[piled.container]:
+                problems.append(f"permanent {entity} has no tile and is in no pile")
+            continue
+        if on_map.tile in seen:
+            problems.append(f"tile {on_map.tile} holds {seen[on_map.tile]} and {entity}")
+        seen[on_map.tile] = entity
+        if game.board.get(on_map.tile) != entity:
+            problems.append(f"board index at {on_map.tile} is {game.board.get(on_map.tile)}, "
+                            f"not {entity}")
+        if not esper.has_component(entity, Body):
+            problems.append(f"permanent {entity} has no body")
+    if len(game.board) != len(seen):
+        problems.append(f"board index has {len(game.board)} entries for {len(seen)} permanents")
+    for player in game.players:
+        if player.resource < 0:
+            problems.append(f"player {player.index + 1} has negative resource {player.resource}")
+    if game.phase is Phase.DISCARD and game.stack:
+        problems.append("the stack is not empty in the discard step")
+    if game.phase is not Phase.OVER:
+        actor = game.actor
+        if actor is None or not game.legal_actions(actor):
+            problems.append(f"no legal action for the player to act ({actor}) in {game.phase}")
+    return problems

@@ -1,0 +1,218 @@
+"""Saves and replays: versioned JSON of the setup, the seed and every action taken.
+
+A save is a replay: loading one re-applies its actions from the start, so it cannot
+hold an impossible position. Each finished turn's state hash is recorded, and
+``verify`` proves that the replay reproduces the game. Files are written atomically
+(a temporary file renamed over the target), so a crash never leaves half a save.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from .actions import ActionFormatError, action_from_json
+from .cards import CardLibrary
+from .game import Game, IllegalAction
+from .mapmodel import MapSpec, Placement, Region, WinSpec
+from .state import RULES_VERSION, GameSetup
+
+FORMAT = "muhq-game"
+FORMAT_VERSION = 1
+
+
+class SaveError(ValueError):
+    """A save or replay file that cannot be used; the message names file, field, expected
+    and found."""
+
+
+def _fail(path: str, field: str, expected: str, found: Any) -> SaveError:
+    shown = repr(found)
+    if len(shown) > 80:
+        shown = shown[:77] + "..."
+    return SaveError(f"{path}: {field}: expected {expected}, found {shown}")
+
+
+# ---------------------------------------------------------------------------- map as JSON
+
+
+def map_to_json(spec: MapSpec) -> dict[str, Any]:
+    return {
+        "name": spec.name, "width": spec.width, "height": spec.height,
+        "tiles": list(spec.tiles),
+        "owners": [[x, y, p] for (x, y), p in sorted(spec.owners.items())],
+        "players": spec.players, "income": spec.income,
+        "start_deck": [[name, count] for name, count in spec.start_deck],
+        "win": {"kind": spec.win.kind, "params": dict(spec.win.params)},
+        "placements": [[p.card, p.tile[0], p.tile[1], p.player] for p in spec.placements],
+        "regions": [{"name": r.name, "points": r.points, "tiles": sorted(map(list, r.tiles))}
+                    for r in spec.regions],
+        "source": spec.source,
+    }
+
+
+def map_from_json(data: Any, path: str = "save") -> MapSpec:
+    if not isinstance(data, dict):
+        raise _fail(path, "setup.map", "an object", data)
+    try:
+        width, height = int(data["width"]), int(data["height"])
+        tiles = tuple(str(t) for t in data["tiles"])
+        if len(tiles) != width * height:
+            raise _fail(path, "setup.map.tiles", f"{width * height} tiles", len(tiles))
+        return MapSpec(
+            name=str(data["name"]), width=width, height=height, tiles=tiles,
+            owners=MappingProxyType({(int(x), int(y)): int(p) for x, y, p in data["owners"]}),
+            players=int(data["players"]), income=int(data["income"]),
+            start_deck=tuple((str(n), int(c)) for n, c in data["start_deck"]),
+            win=WinSpec(str(data["win"]["kind"]), MappingProxyType(dict(data["win"]["params"]))),
+            placements=tuple(Placement(str(c), (int(x), int(y)), int(p))
+                             for c, x, y, p in data["placements"]),
+            regions=tuple(Region(str(r["name"]), frozenset((int(x), int(y)) for x, y in r["tiles"]),
+                                 int(r["points"])) for r in data["regions"]),
+            source=str(data.get("source", "")),
+        )
+    except SaveError:
+        raise
+    except (KeyError, TypeError, ValueError) as exc:
+        raise _fail(path, "setup.map", "a complete map description", f"{type(exc).__name__}: {exc}"
+                    ) from None
+
+
+# ---------------------------------------------------------------------------- save
+
+
+def game_to_json(game: Game) -> dict[str, Any]:
+    setup = game.setup
+    return {
+        "format": FORMAT,
+        "version": FORMAT_VERSION,
+        "rules_version": RULES_VERSION,
+        "setup": {
+            "map": map_to_json(setup.map),
+            "players": setup.players,
+            "seed": setup.seed,
+            "sets": list(setup.sets),
+            "draft": setup.draft,
+            "stores": None if setup.stores is None else [list(s) for s in setup.stores],
+        },
+        "actions": [a.to_json() for a in game.history],
+        "turn_hashes": list(game.turn_hashes),
+        "final_hash": game.state_hash(),
+        "winners": list(game.winners),
+    }
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that the file is either the old or the new one."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def save_game(game: Game, path: Path | str) -> None:
+    write_atomically(Path(path), json.dumps(game_to_json(game), indent=1) + "\n")
+
+
+# ---------------------------------------------------------------------------- load / replay
+
+
+def read_save(path: Path | str) -> dict[str, Any]:
+    """Parse and check a save file's outer structure."""
+    name = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise _fail(name, "file", "a readable UTF-8 file", type(exc).__name__) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise _fail(name, f"line {exc.lineno}", "valid JSON", exc.msg) from None
+    if not isinstance(data, dict):
+        raise _fail(name, "top level", "a JSON object", type(data).__name__)
+    if data.get("format") != FORMAT:
+        raise _fail(name, "format", repr(FORMAT), data.get("format"))
+    if data.get("version") != FORMAT_VERSION:
+        raise _fail(name, "version", f"{FORMAT_VERSION}", data.get("version"))
+    for key, kind in (("setup", dict), ("actions", list), ("turn_hashes", list)):
+        if not isinstance(data.get(key), kind):
+            raise _fail(name, key, f"a JSON {kind.__name__}", data.get(key))
+    return data
+
+
+def setup_from_json(data: dict[str, Any], library: CardLibrary, path: str = "save") -> GameSetup:
+    setup = data["setup"]
+    spec = map_from_json(setup.get("map"), path)
+    wanted = ({n for n, _ in spec.start_deck} | {p.card for p in spec.placements}
+              | {str(n) for s in (setup.get("stores") or []) for n in s})
+    missing = sorted(wanted - {c.name for c in library})
+    if missing:
+        raise _fail(path, "cards", "cards known to this game", ", ".join(missing))
+    try:
+        return GameSetup(
+            map=spec, library=library, players=int(setup["players"]), seed=int(setup["seed"]),
+            sets=tuple(str(s) for s in setup.get("sets", [])), draft=str(setup["draft"]),
+            stores=None if setup.get("stores") is None
+            else tuple(tuple(str(n) for n in s) for s in setup["stores"]),
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        raise _fail(path, "setup", "players, seed, sets and draft", str(exc)) from None
+
+
+def replay(data: dict[str, Any], library: CardLibrary, path: str = "save", *,
+           verify: bool = False, on_turn: Callable[[int, str], None] | None = None) -> Game:
+    """Rebuild a game from a save; with ``verify``, check every recorded turn hash."""
+    setup = setup_from_json(data, library, path)
+    try:
+        game = Game(setup)
+    except (KeyError, ValueError) as exc:
+        raise _fail(path, "setup", "a setup the rules accept", str(exc)) from None
+    expected = [str(h) for h in data["turn_hashes"]]
+    checked = 0
+    for index, raw in enumerate(data["actions"]):
+        try:
+            action = action_from_json(raw)
+        except ActionFormatError as exc:
+            game.close()
+            raise _fail(path, f"actions[{index}]", "a well-formed action", str(exc)) from None
+        try:
+            game.apply(action)
+        except IllegalAction as exc:
+            game.close()
+            raise _fail(path, f"actions[{index}]", "a legal action", str(exc)) from None
+        while verify and checked < len(game.turn_hashes):
+            got = game.turn_hashes[checked]
+            if checked >= len(expected) or expected[checked] != got:
+                game.close()
+                want = expected[checked] if checked < len(expected) else "no more turns"
+                raise _fail(path, f"turn_hashes[{checked}]", want, got)
+            if on_turn is not None:
+                on_turn(checked + 1, got)
+            checked += 1
+    if verify:
+        if checked != len(expected):
+            game.close()
+            raise _fail(path, "turn_hashes", f"{len(expected)} turns", checked)
+        final = data.get("final_hash")
+        if final is not None and final != game.state_hash():
+            game.close()
+            raise _fail(path, "final_hash", str(final), game.state_hash())
+    return game
+
+
+def load_game(path: Path | str, library: CardLibrary, *, verify: bool = False) -> Game:
+    return replay(read_save(path), library, str(path), verify=verify)

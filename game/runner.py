@@ -1,0 +1,266 @@
+"""The headless commands behind ``python -m game simulate | replay | bench | validate``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game.content.cards import CARDS_DIR, Problem, load_card_file, load_cards
+from game.maps import MapError, find_map, load_ascii_map
+from game.rules import Game, GameSetup
+from game.rules.cards import CardLibrary
+from game.rules.mapmodel import MapSpec
+from game.rules.replay import SaveError, game_to_json, read_save, replay
+
+DEFAULT_SETS = ("base",)
+DEFAULT_DRAFT = "1x[2;8]"
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    index: int
+    seed: int
+    winners: tuple[int, ...]
+    reason: str
+    turns: int
+    actions: int
+    state_hash: str
+
+    def text(self) -> str:
+        who = ", ".join(f"P{w + 1}" for w in self.winners) or "nobody"
+        return (f"game {self.index}: seed {self.seed} winner {who} ({self.reason}) "
+                f"turns {self.turns} actions {self.actions} hash {self.state_hash}")
+
+
+def library_or_exit() -> CardLibrary:
+    library, problems = load_cards()
+    for problem in problems:
+        print(f"warning: {problem}", file=sys.stderr)
+    return library
+
+
+def play_random_game(spec: MapSpec, library: CardLibrary, seed: int, *, players: int | None = None,
+                     max_turns: int = 200, draft: str = DEFAULT_DRAFT,
+                     sets: tuple[str, ...] = DEFAULT_SETS) -> Game:
+    """A whole game of uniformly random legal actions (seeded), up to ``max_turns``."""
+    game = Game(GameSetup(spec, library, players or spec.players, seed, sets=sets, draft=draft))
+    chooser = random.Random(seed * 7919 + 17)
+    while game.actor is not None and game.turn <= max_turns:
+        actions = game.legal_actions(game.actor)
+        game.apply(actions[chooser.randrange(len(actions))])
+    if game.actor is not None:
+        game.finish((), f"turn limit {max_turns} reached")
+    return game
+
+
+def simulate_command(args: argparse.Namespace) -> int:
+    try:
+        spec = find_map(args.map)
+    except MapError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    library = library_or_exit()
+    results = []
+    for index in range(args.games):
+        seed = args.seed + index
+        game = play_random_game(spec, library, seed, max_turns=args.max_turns)
+        result = GameResult(index + 1, seed, game.winners, game.over_reason, game.turn,
+                            len(game.history), game.state_hash())
+        game.close()
+        results.append(result)
+        if not args.json:
+            print(result.text())
+    if args.json:
+        print(json.dumps([{
+            "game": r.index, "seed": r.seed, "winners": [w + 1 for w in r.winners],
+            "reason": r.reason, "turns": r.turns, "actions": r.actions, "hash": r.state_hash,
+        } for r in results], indent=1))
+    else:
+        wins: dict[str, int] = {}
+        for r in results:
+            key = ", ".join(f"P{w + 1}" for w in r.winners) or "no winner"
+            wins[key] = wins.get(key, 0) + 1
+        summary = ", ".join(f"{k}: {v}" for k, v in sorted(wins.items()))
+        print(f"{len(results)} games on {spec.name}: {summary}")
+    return 0
+
+
+def replay_command(args: argparse.Namespace) -> int:
+    library = library_or_exit()
+    try:
+        data = read_save(args.file)
+
+        def report(turn: int, digest: str) -> None:
+            print(f"turn {turn}: {digest} ok")
+
+        game = replay(data, library, str(args.file), verify=args.verify,
+                      on_turn=report if args.verify else None)
+    except SaveError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    who = ", ".join(f"P{w + 1}" for w in game.winners) or "nobody yet"
+    print(f"{args.file}: {len(game.history)} actions, {game.turn} turns, winner {who}, "
+          f"hash {game.state_hash()}" + (" (verified)" if args.verify else ""))
+    game.close()
+    return 0
+
+
+# ---------------------------------------------------------------------------- bench
+
+
+def bench(seconds: float = 3.0, seed: int = 1, map_name: str = "2P-ring-street") -> dict[str, Any]:
+    """Random legal play on a standard setup, and snapshot/restore of a mid-game state."""
+    spec = find_map(map_name)
+    library = library_or_exit()
+    actions = 0
+    games = 0
+    chooser = random.Random(seed)
+    loop_time = 0.0
+    start = time.perf_counter()
+    game_seed = seed
+    while time.perf_counter() - start < seconds:
+        game = Game(GameSetup(spec, library, spec.players, game_seed, sets=DEFAULT_SETS,
+                              draft=DEFAULT_DRAFT))
+        game_seed += 1
+        t0 = time.perf_counter()
+        while game.actor is not None and game.turn <= 200:
+            legal = game.legal_actions(game.actor)
+            game.apply(legal[chooser.randrange(len(legal))])
+            actions += 1
+        loop_time += time.perf_counter() - t0
+        games += 1
+        game.close()
+    elapsed = time.perf_counter() - start
+    # a mid-game position: play until turn 6 (or as far as the game goes)
+    game = Game(GameSetup(spec, library, spec.players, seed, sets=DEFAULT_SETS,
+                          draft=DEFAULT_DRAFT))
+    chooser = random.Random(seed)
+    while game.actor is not None and game.turn < 6:
+        legal = game.legal_actions(game.actor)
+        game.apply(legal[chooser.randrange(len(legal))])
+    snap_times = []
+    digest = game.state_hash()
+    for _ in range(300):
+        t0 = time.perf_counter()
+        snap = game.snapshot()
+        game.restore(snap)
+        snap_times.append(time.perf_counter() - t0)
+    assert game.state_hash() == digest, "restore changed the position"
+    entities = len(snap["entities"])
+    game.close()
+    return {
+        "map": map_name,
+        "actions_per_second": actions / loop_time if loop_time else 0.0,
+        "games_per_second": games / elapsed if elapsed else 0.0,
+        "actions": actions,
+        "games": games,
+        "snapshot_restore_ms_median": statistics.median(snap_times) * 1000,
+        "snapshot_restore_ms_p95": sorted(snap_times)[int(len(snap_times) * 0.95)] * 1000,
+        "snapshot_entities": entities,
+    }
+
+
+def bench_command(args: argparse.Namespace) -> int:
+    result = bench(args.seconds, args.seed)
+    if args.json:
+        print(json.dumps(result, indent=1))
+        return 0
+    print(f"standard setup: {result['map']}, random legal play, one core")
+    print(f"  legal random actions per second: {result['actions_per_second']:,.0f} "
+          f"({result['actions']:,} actions)")
+    print(f"  games per second:                {result['games_per_second']:,.2f} "
+          f"({result['games']} games)")
+    print(f"  snapshot + restore (mid-game, {result['snapshot_entities']} entities): "
+          f"median {result['snapshot_restore_ms_median']:.3f} ms, "
+          f"p95 {result['snapshot_restore_ms_p95']:.3f} ms")
+    return 0
+
+
+# ---------------------------------------------------------------------------- validate
+
+
+def validate_paths(paths: list[str]) -> list[str]:
+    """Every problem in the given maps, cards and folders, one line each."""
+    problems: list[str] = []
+    for raw in paths:
+        path = Path(raw)
+        if not path.exists():
+            problems.append(f"{raw}: file: expected an existing file or folder, found nothing")
+            continue
+        if path.is_dir():
+            maps = sorted(path.glob("*.yaml")) if _looks_like_maps(path) else []
+            for map_path in maps:
+                problems.extend(_validate_map(map_path))
+            if not maps:
+                problems.extend(str(p) for p in _validate_cards(path))
+            continue
+        if _is_map_file(path):
+            problems.extend(_validate_map(path))
+        else:
+            problems.extend(str(p) for p in _validate_card_file(path))
+    return problems
+
+
+def _looks_like_maps(folder: Path) -> bool:
+    return any(_is_map_file(p) for p in folder.glob("*.yaml"))
+
+
+def _is_map_file(path: Path) -> bool:
+    try:
+        head = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    return any(line.startswith("map:") for line in head.splitlines())
+
+
+def _validate_map(path: Path) -> list[str]:
+    try:
+        spec = load_ascii_map(path)
+    except MapError as exc:
+        return [str(exc)]
+    library, _ = load_cards()
+    wanted = {n for n, _ in spec.start_deck} | {p.card for p in spec.placements}
+    return [f"{path}: start_deck_list/placements: expected a known card, found {name!r}"
+            for name in sorted(wanted) if name not in library]
+
+
+def _validate_cards(folder: Path) -> list[Problem]:
+    root = folder if any(p.is_dir() for p in folder.iterdir()) else folder.parent
+    if folder.resolve() == CARDS_DIR.resolve() or root != folder:
+        _, problems = load_cards(root)
+        if root != folder:
+            problems = [p for p in problems if Path(p.file).parent == folder]
+        return problems
+    _, problems = load_cards(folder)
+    return problems
+
+
+def _validate_card_file(path: Path) -> list[Problem]:
+    from game.content.cards import CardError
+
+    try:
+        load_card_file(path, path.parent.name)
+    except CardError as exc:
+        return [exc.problem]
+    return []
+
+
+def validate_command(args: argparse.Namespace) -> int:
+    problems = validate_paths(list(args.paths))
+    for line in problems:
+        print(line)
+    if problems:
+        print(f"{len(problems)} problem(s) found", file=sys.stderr)
+        return 1
+    print(f"no problems in {', '.join(args.paths)}")
+    return 0
+
+
+__all__ = ["bench", "game_to_json", "play_random_game", "simulate_command"]
