@@ -11,9 +11,12 @@ are settled before any player receives priority.
 from __future__ import annotations
 
 import hashlib
+import io
 import itertools
+import pickle
 import random
 from collections.abc import Callable
+from enum import StrEnum
 from typing import Any
 
 import esper
@@ -128,6 +131,8 @@ class Game:
         self._events: list[Event] = []
         self._trigger_queue: list[Event] = []
         self._legal: tuple[int, list[Action]] | None = None
+        self._defs: dict[int, CardDef] = {}
+        self._dirty = True  # something changed since the state-based actions last ran
         self._version = 0
         # draft state
         self.packs: list[list[int]] = []
@@ -363,7 +368,11 @@ class Game:
     # ------------------------------------------------------------------ queries
 
     def card(self, entity: int) -> CardDef:
-        return esper.component_for_entity(entity, Card).definition
+        definition = self._defs.get(entity)
+        if definition is None:
+            definition = esper.component_for_entity(entity, Card).definition
+            self._defs[entity] = definition
+        return definition
 
     def owner(self, entity: int) -> int:
         return esper.component_for_entity(entity, Card).owner
@@ -795,6 +804,7 @@ class Game:
     # ------------------------------------------------------------------ events
 
     def _emit(self, event: Event) -> None:
+        self._dirty = True
         self._events.append(event)
         self.bus.publish(event)
 
@@ -1107,6 +1117,7 @@ class Game:
 
     def _resolve_top(self) -> None:
         item = self.stack.pop()
+        self._dirty = True
         fx.RESOLVERS[item.kind](self, item)
         self._emit(ActionResolved(item.controller, item.text))
         self._after_unit_action(item)
@@ -1265,13 +1276,16 @@ class Game:
         """Run state-based actions and collect triggers until nothing changes
         (rule State-based actions 2: before any player receives priority)."""
         for _ in range(1000):
-            changed = self._state_based_actions()
-            if self.phase is Phase.OVER:
-                self.stack.clear()
-                self.pending.clear()
-                return
-            changed |= self._collect_triggers()
-            if not changed:
+            if self._dirty:
+                self._dirty = False
+                self._state_based_actions()
+                if self.phase is Phase.OVER:
+                    self.stack.clear()
+                    self.pending.clear()
+                    return
+            if self._trigger_queue:
+                self._collect_triggers()
+            elif not self._dirty:
                 break
         self._auto_declare_triggers()
 
@@ -1408,8 +1422,8 @@ class Game:
         return (
             self.turn, self.active, self.phase.value, self.priority, self.passes,
             self.activated, tuple(self.tiles), players, tuple(entities),
-            tuple((s.kind, s.controller, s.source, repr(s.data)) for s in self.stack),
-            tuple((t.controller, t.source, t.ability, repr(t.context)) for t in self.pending),
+            tuple((s.kind, s.controller, s.source, s.data) for s in self.stack),
+            tuple((t.controller, t.source, t.ability, t.context) for t in self.pending),
             tuple(tuple(p) for p in self.packs), tuple(self.held), self.draft_step,
             self.draft_round, self.winners,
         )
@@ -1417,8 +1431,8 @@ class Game:
     def state_hash(self) -> str:
         """A stable hash of everything that matters about the position."""
         self._enter()
-        digest = hashlib.blake2b(repr(self._canonical()).encode(), digest_size=12)
-        digest.update(repr(self.rng.getstate()).encode())
+        digest = hashlib.blake2b(_flat_bytes((self._canonical(), self.rng.getstate())),
+                                 digest_size=12)
         return digest.hexdigest()
 
     def snapshot(self) -> dict[str, Any]:
@@ -1488,6 +1502,8 @@ class Game:
         del self.turn_hashes[snap["turn_hashes"]:]
         self._trigger_queue = list(snap["trigger_queue"])
         self._legal = None
+        self._defs = {}
+        self._dirty = True
         self._version = version + 1
 
 
@@ -1507,14 +1523,26 @@ def _peek_counter() -> int:
     return value
 
 
+def _flat_bytes(value: Any) -> bytes:
+    """Pickle without the memo, so equal values always give equal bytes, whether or not
+    they share objects (a plain pickle writes a repeated object as a back-reference)."""
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer, protocol=4)
+    pickler.fast = True  # no memo: deterministic bytes for trees of plain values
+    pickler.dump(value)
+    return buffer.getvalue()
+
+
 def _component_key(component: Any) -> tuple:
-    values = []
+    values: list[Any] = [component.__class__.__name__]
     for name in component.__class__.__slots__:
         value = getattr(component, name)
         if isinstance(value, CardDef):
             value = value.name
+        elif isinstance(value, StrEnum):
+            value = value.value
         values.append(value)
-    return (component.__class__.__name__, repr(values))
+    return tuple(values)
 
 
 _HANDLERS: dict[type, Callable[[Game, Any], None]] = {
