@@ -49,14 +49,13 @@ def library_or_exit() -> CardLibrary:
 def play_random_game(spec: MapSpec, library: CardLibrary, seed: int, *, players: int | None = None,
                      max_turns: int = 200, draft: str = DEFAULT_DRAFT,
                      sets: tuple[str, ...] = DEFAULT_SETS) -> Game:
-    """A whole game of uniformly random legal actions (seeded), up to ``max_turns``."""
+    """A whole game of uniformly random legal actions (seeded); play stops (the game
+    unfinished) once it passes ``max_turns``."""
     game = Game(GameSetup(spec, library, players or spec.players, seed, sets=sets, draft=draft))
     chooser = random.Random(seed * 7919 + 17)
     while game.actor is not None and game.turn <= max_turns:
         actions = game.legal_actions(game.actor)
         game.apply(actions[chooser.randrange(len(actions))])
-    if game.actor is not None:
-        game.finish((), f"turn limit {max_turns} reached")
     return game
 
 
@@ -71,7 +70,8 @@ def simulate_command(args: argparse.Namespace) -> int:
     for index in range(args.games):
         seed = args.seed + index
         game = play_random_game(spec, library, seed, max_turns=args.max_turns)
-        result = GameResult(index + 1, seed, game.winners, game.over_reason, game.turn,
+        reason = game.over_reason or f"stopped at the turn limit of {args.max_turns}"
+        result = GameResult(index + 1, seed, game.winners, reason, game.turn,
                             len(game.history), game.state_hash())
         game.close()
         results.append(result)

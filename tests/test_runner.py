@@ -1,0 +1,95 @@
+"""The headless commands: simulate, replay --verify, bench and validate."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+from game.content.cards import load_cards
+from game.maps import find_map, list_maps
+from game.rules.replay import save_game
+from game.runner import bench, play_random_game
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_simulate_gives_the_same_output_every_time(capsys: pytest.CaptureFixture[str]) -> None:
+    first = run(capsys, "simulate", "--games", "3", "--seed", "4", "--max-turns", "40")
+    second = run(capsys, "simulate", "--games", "3", "--seed", "4", "--max-turns", "40")
+    assert first == second
+    assert first[0] == 0
+    lines = first[1].splitlines()
+    assert len(lines) == 4
+    for line in lines[:3]:
+        assert "winner" in line and "turns" in line and "actions" in line and "hash" in line
+
+
+def test_simulate_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "simulate", "--games", "2", "--json", "--max-turns", "30")
+    assert code == 0
+    data = json.loads(out)
+    assert [g["game"] for g in data] == [1, 2]
+    assert {"winners", "turns", "actions", "hash", "seed"} <= set(data[0])
+
+
+@pytest.mark.parametrize("name", [p.stem for p in list_maps()])
+def test_simulate_plays_every_shipped_map(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "simulate", "--map", name, "--games", "2", "--max-turns", "80")
+    assert code == 0
+    assert f"2 games on {name}" in out
+
+
+def test_simulate_unknown_map_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "simulate", "--map", "9P-nowhere")
+    assert code == 1
+    assert "9P-nowhere" in err and "expected" in err
+
+
+def test_replay_verify(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    library, _ = load_cards()
+    game = play_random_game(find_map("2P-ring-street"), library, 9, max_turns=12)
+    path = tmp_path / "g.json"
+    save_game(game, path)
+    code, out, _ = run(capsys, "replay", str(path), "--verify")
+    assert code == 0
+    assert "(verified)" in out
+    assert out.count(" ok\n") == len(game.turn_hashes)
+    data = json.loads(path.read_text())
+    data["turn_hashes"][1] = "0" * 24
+    path.write_text(json.dumps(data))
+    code, _, err = run(capsys, "replay", str(path), "--verify")
+    assert code == 1 and "turn_hashes[1]" in err
+
+
+def test_bench_reports_all_figures() -> None:
+    result = bench(seconds=0.3)
+    assert result["actions"] > 0 and result["games"] >= 1
+    assert result["actions_per_second"] > 0
+    assert result["snapshot_restore_ms_median"] > 0
+
+
+def test_validate_shipped_content(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "validate", "maps", "assets/cards")
+    assert code == 0, out
+
+
+def test_validate_reports_each_problem_with_file_and_field(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad_map = tmp_path / "broken-map.yaml"
+    bad_map.write_text("map: |\n  1..?\n  ...2\nwin_condition: {type: king}\n")
+    bad_card = tmp_path / "broken-card.yaml"
+    bad_card.write_text("type: unit\nname: Blob\nhealth: -1\n")
+    code, out, _ = run(capsys, "validate", str(bad_map), str(bad_card), str(tmp_path / "none"))
+    assert code == 1
+    lines = out.splitlines()
+    assert len(lines) == 3
+    assert str(bad_map) in lines[0] and "expected" in lines[0]
+    assert str(bad_card) in lines[1] and "health" in lines[1]
+    assert "none" in lines[2]
