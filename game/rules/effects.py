@@ -74,11 +74,11 @@ def resolve_ref(game: Game, ctx: Context, ref: Any) -> list[Any]:
         return [ctx.source]
     if ref == "controller":
         return [ctx.controller]
+    if ref in ctx.event:
+        return [ctx.event[ref]] if ctx.event[ref] else []
     if ref == "equipped":
         container = game.container_of(ctx.source)
         return [container] if container else []
-    if ref in ctx.event:
-        return [ctx.event[ref]]
     if ref == "each_enemy_unit":
         return [u for u in game.units() if game.controller(u) != ctx.controller]
     if ref == "each_own_unit":
@@ -343,6 +343,8 @@ def _filtered(game: Game, player: int, source: int, filters: Mapping[str, Any],
         if filters.get("damaged") and esper.component_for_entity(entity, Body).damage <= 0:
             continue
         if "mark" in filters and not game.marks(entity, str(filters["mark"])):
+            continue
+        if filters.get("straight_line") and charge_stop(game, source, tile) is None:
             continue
         from .keywords import targetable
 
@@ -695,11 +697,11 @@ def _resolve_shake(game: Game, item: StackItem) -> None:
 
 @resolver("free_action")
 def _resolve_free(game: Game, item: StackItem) -> None:
-    index, targets = item.data
+    index, targets, context = item.data
     if not esper.entity_exists(item.source):
         return
     ability = game.card(item.source).free_actions[index]
-    run_effects(game, ability, Context(item.controller, item.source, targets, {}))
+    run_effects(game, ability, Context(item.controller, item.source, targets, dict(context)))
 
 
 @resolver("discard_for_resource")

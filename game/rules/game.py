@@ -511,8 +511,9 @@ class Game:
         old_zone, old_player = in_zone.zone, in_zone.player
         self.zones_of(old_player).zones[old_zone].remove(entity)
         holder = card.owner if player is None else player
-        if card.token and zone is not Zone.MAP:
-            # rule Tokens 3: a token leaving the map leaves the game
+        if (card.token or card.definition.type is CardType.BOSS) and zone is not Zone.MAP:
+            # rule Tokens 3: a token leaving the map leaves the game; so does a boss,
+            # which exists only on the map (rule Boss 4)
             esper.delete_entity(entity, immediate=True)
             self._emit(CardMoved(entity, card.definition.name, old_zone.value, "gone", holder))
             return
@@ -926,7 +927,7 @@ class Game:
                 continue
             on_map = esper.component_for_entity(entity, OnMap)
             definition = self.card(entity)
-            if on_map.tapped or not definition.is_unit:
+            if on_map.tapped or not definition.is_fighter:
                 continue
             body = esper.component_for_entity(entity, Body)
             if body.moves or body.attacks or body.street_moves:
@@ -1252,7 +1253,11 @@ class Game:
         for cost in ability.costs:
             fx.COSTS[cost.kind].pay(self, action.player, action.source, cost.amount)
         text = f"P{action.player + 1} {self.card(action.source).name}: free action"
-        self._declare("free_action", action, action.source, (action.index, action.targets), text)
+        # what "the equipped unit" means is fixed when the action is declared: paying a
+        # potion's durability may destroy it before the effect resolves
+        context = (("equipped", self.container_of(action.source)),)
+        self._declare("free_action", action, action.source,
+                      (action.index, action.targets, context), text)
 
     def _do_discard_for_resource(self, action: DiscardForResource) -> None:
         self.move_card(action.first, Zone.DISCARD)
