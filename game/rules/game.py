@@ -141,6 +141,8 @@ class Game:
         self.draft_step = 0
         self.draft_steps = 0
         self.win = wincons.WIN_CONDITIONS[self.map.win.kind]
+        esper.add_processor(StateBasedActionSystem(self), priority=20)
+        esper.add_processor(TriggerSystem(self), priority=10)
         self._setup_game()
 
     def _enter(self) -> None:
@@ -1281,16 +1283,12 @@ class Game:
         """Run state-based actions and collect triggers until nothing changes
         (rule State-based actions 2: before any player receives priority)."""
         for _ in range(1000):
-            if self._dirty:
-                self._dirty = False
-                self._state_based_actions()
-                if self.phase is Phase.OVER:
-                    self.stack.clear()
-                    self.pending.clear()
-                    return
-            if self._trigger_queue:
-                self._collect_triggers()
-            elif not self._dirty:
+            esper.process()  # StateBasedActionSystem, then TriggerSystem
+            if self.phase is Phase.OVER:
+                self.stack.clear()
+                self.pending.clear()
+                return
+            if not self._dirty and not self._trigger_queue:
                 break
         self._auto_declare_triggers()
 
@@ -1510,6 +1508,32 @@ class Game:
         self._defs = {}
         self._dirty = True
         self._version = version + 1
+
+
+class StateBasedActionSystem(esper.Processor):
+    """Rule State-based actions 2: runs before any player receives priority, whenever
+    something changed since it last ran."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def process(self) -> None:
+        game = self.game
+        if game._dirty and game.phase is not Phase.OVER:  # noqa: SLF001
+            game._dirty = False  # noqa: SLF001
+            game._state_based_actions()  # noqa: SLF001
+
+
+class TriggerSystem(esper.Processor):
+    """Rule Actions 3-5: turns the events of the last step into triggered actions."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def process(self) -> None:
+        game = self.game
+        if game._trigger_queue and game.phase is not Phase.OVER:  # noqa: SLF001
+            game._collect_triggers()  # noqa: SLF001
 
 
 def _clone(component: Any) -> Any:
