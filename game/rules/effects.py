@@ -241,6 +241,17 @@ def _token(game: Game, ctx: Context, p: Mapping[str, Any]) -> None:
             game._put_on_map(entity, tile, ctx.controller)  # noqa: SLF001
 
 
+@effect("take_control", lambda p: f"Gain control of {_target_text(p)}.", target="target")
+def _take_control(game: Game, ctx: Context, p: Mapping[str, Any]) -> None:
+    """Rule Cards 2.2.2: a permanent's controller can be any player; its owner stays."""
+    for target in _permanents(game, resolve_ref(game, ctx, p.get("target", 0))):
+        on_map = esper.component_for_entity(target, OnMap)
+        if on_map.controller != ctx.controller:
+            on_map.controller = ctx.controller
+            on_map.tapped = True
+            game._version += 1  # noqa: SLF001
+
+
 @effect("gain_points", lambda p: f"Gain {p.get('amount', 1)} victory point(s).", amount="int")
 def _points(game: Game, ctx: Context, p: Mapping[str, Any]) -> None:
     game.gain_points(ctx.controller, int(p.get("amount", 1)))
