@@ -275,12 +275,29 @@ def test_units_10_1_charger_full_action_charges_in_a_straight_line_and_pushes() 
     assert game.tile_of(soldier) == (5, 1)  # pushed one step on, for that fight
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: Charger's full action is offered against "
-                   "a target off every straight line and then does nothing")
 def test_units_10_1_charger_cannot_charge_a_target_off_the_straight_lines() -> None:
     game = scenario(GRID)
     charger = game.add_permanent("Charger", (0, 1), 0)
     soldier = game.add_permanent("Soldier", (3, 2), 1)  # offset (3, 1): no straight line
+    to_action_phase(game)
+    _activate(game, charger)
+    _illegal(game, FullAction(0, charger, "card", (soldier,)))
+
+
+def test_units_10_1_charger_cannot_charge_beyond_its_movement() -> None:
+    game = scenario("1.........\n..........\n.........2")
+    charger = game.add_permanent("Charger", (0, 1), 0)  # movement 3
+    far = game.add_permanent("Soldier", (5, 1), 1)  # 4 steps to (4, 1)
+    to_action_phase(game)
+    _activate(game, charger)
+    _illegal(game, FullAction(0, charger, "card", (far,)))
+
+
+def test_units_10_1_charger_cannot_charge_through_a_permanent() -> None:
+    game = scenario(GRID)
+    charger = game.add_permanent("Charger", (0, 1), 0)
+    game.add_permanent("Barricade", (1, 1), 0)
+    soldier = game.add_permanent("Soldier", (3, 1), 1)
     to_action_phase(game)
     _activate(game, charger)
     _illegal(game, FullAction(0, charger, "card", (soldier,)))
@@ -640,6 +657,20 @@ def test_boss_2_a_boss_fights_like_a_unit() -> None:
     assert _body(ramm).damage == 2  # the boss strikes back
 
 
+def test_boss_2_its_controller_moves_and_attacks_with_a_boss_like_a_unit() -> None:
+    game = scenario(GRID)
+    boss = game.add_permanent(BOSS, (4, 1), 0)  # movement 1, attack 2
+    ramm = game.add_permanent("Ramm", (2, 1), 1)
+    to_action_phase(game)
+    _activate(game, boss)
+    assert Move(0, boss, (3, 1)) in game.legal_actions(0)
+    resolve(game, Move(0, boss, (3, 1)))
+    resolve(game, Attack(0, boss, ramm))
+    assert _body(ramm).damage == 2
+    assert _body(boss).damage == 1
+    assert _tapped(boss)
+
+
 def test_boss_3_a_boss_has_no_upkeep_cost() -> None:
     game = scenario(GRID, resource={0: 1})
     boss = game.add_permanent(BOSS, (4, 1), 0)  # even with an upkeep figure on the card
@@ -672,8 +703,6 @@ def test_boss_4_a_boss_card_cannot_be_played_from_a_hand() -> None:
     assert not [a for a in _of(game, 0, PlayCard) if a.card == card]
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: a destroyed boss goes to its owner's "
-                   "discard pile, though a boss card exists only on the map")
 def test_boss_4_a_destroyed_boss_leaves_the_game_instead_of_a_discard_pile() -> None:
     game = scenario(GRID, hands={0: ["Fireball"]}, resource={0: 2})
     boss = game.add_permanent(WEAK_BOSS, (3, 1), 1)
