@@ -13,10 +13,10 @@ from __future__ import annotations
 import hashlib
 import io
 import itertools
+import operator
 import pickle
 import random
 from collections.abc import Callable
-from enum import StrEnum
 from typing import Any
 
 import esper
@@ -174,10 +174,13 @@ class Game:
             if wall:
                 tile = (index % self.map.width, index // self.map.width)
                 self._place_map_piece(fx.wall_card(wall), tile, NEUTRAL)
+        self.map_pieces: list[tuple[str, int, int]] = []  # (card name, player, entity)
         for placement in self.map.placements:
             if placement.player >= len(self.players):
                 continue
-            self._place_map_piece(self.library[placement.card], placement.tile, placement.player)
+            entity = self._place_map_piece(self.library[placement.card], placement.tile,
+                                           placement.player)
+            self.map_pieces.append((placement.card, placement.player, entity))
         self.win.setup(self)
         for player in self.players:
             for name, count in self.map.start_deck:
@@ -1296,13 +1299,16 @@ class Game:
         """Rule State-based actions 3.1-3.5."""
         changed = False
         doomed: list[tuple[int, str]] = []
+        poison = {m.bearer: m.count for _, m in esper.get_component(Mark) if m.kind == "poison"}
         for entity, (_on_map, body) in esper.get_components(OnMap, Body):
+            if not body.damage and body.durability > 0 and entity not in poison:
+                continue  # nothing on it could destroy it
             definition = self.card(entity)
             if definition.is_fighter:
                 health = self.health(entity)
                 if body.damage > health:
                     doomed.append((entity, "more damage than health"))
-                elif self.marks(entity, "poison") > health:
+                elif poison.get(entity, 0) > health:
                     doomed.append((entity, "more poison marks than health"))
             elif definition.is_artifact:
                 solid = self.keyword(entity, "solid")
@@ -1562,16 +1568,27 @@ def _flat_bytes(value: Any) -> bytes:
     return buffer.getvalue()
 
 
+_KEYS: dict[type, Callable[[Any], tuple]] = {
+    Card: lambda c: ("Card", c.definition.name, c.owner, c.token),
+    InZone: lambda c: ("InZone", c.zone.value, c.player),
+}
+
+
 def _component_key(component: Any) -> tuple:
-    values: list[Any] = [component.__class__.__name__]
-    for name in component.__class__.__slots__:
-        value = getattr(component, name)
-        if isinstance(value, CardDef):
-            value = value.name
-        elif isinstance(value, StrEnum):
-            value = value.value
-        values.append(value)
-    return tuple(values)
+    """The component as a tuple of plain values (the card definition by its name)."""
+    cls = component.__class__
+    key = _KEYS.get(cls)
+    if key is None:
+        getter = operator.attrgetter(*cls.__slots__)
+        name = cls.__name__
+        if len(cls.__slots__) == 1:
+            def key(c: Any, getter: Any = getter, name: str = name) -> tuple:
+                return (name, getter(c))
+        else:
+            def key(c: Any, getter: Any = getter, name: str = name) -> tuple:
+                return (name, *getter(c))
+        _KEYS[cls] = key
+    return key(component)
 
 
 _HANDLERS: dict[type, Callable[[Game, Any], None]] = {

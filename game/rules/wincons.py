@@ -50,13 +50,14 @@ def _param(game: Game, name: str, default: object) -> object:
 def _pieces_lost(game: Game, default_card: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Players who had map pieces of the named card and have none left on the map."""
     name = str(_param(game, "card", default_card))
+    had: set[int] = set()
     standing: set[int] = set()
-    for entity, card in esper.get_component(Card):
-        if card.definition.name == name and esper.has_component(entity, OnMap):
-            standing.add(card.owner)
-    had = {p.player for p in game.map.placements if p.card == name}
-    losers = tuple(sorted(p for p in had if p not in standing and p < len(game.players)))
-    return losers, ()
+    for card, player, entity in game.map_pieces:
+        if card == name:
+            had.add(player)
+            if game.is_on_map(entity):
+                standing.add(player)
+    return tuple(sorted(had - standing)), ()
 
 
 def _threshold(game: Game) -> tuple[tuple[int, ...], tuple[int, ...]]:
