@@ -354,8 +354,6 @@ def test_potions_3_an_equipped_potion_is_a_free_action_usable_at_any_priority() 
     assert game.stack and game.stack[-1].kind == "free_action"
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: the potion's durability cost destroys it "
-                   "before resolution, so 'heal the equipped unit' finds no unit")
 def test_potions_3_using_an_equipped_healing_potion_heals_the_equipped_unit() -> None:
     game = scenario(GRID)
     soldier, potion = _equip_soldier(game, "Healing Potion")

@@ -176,8 +176,14 @@ def test_intentions_marks_1_the_mark_grants_the_adjacent_tyrant_the_full_action(
 def test_intentions_marks_1_a_tyrant_that_is_not_adjacent_gets_no_full_action() -> None:
     game = _game()
     far = game.add_permanent("Soldier", (0, 1), 0)  # range 3 from the Tyrant
-    _play_intention(game, far)
-    assert list(granted_full_actions(game, _tyrant(game))) == []
+    card = _play_intention(game, far)
+    tyrant = _tyrant(game)
+    assert list(granted_full_actions(game, tyrant)) == []
+    next_turn(game)
+    to_action_phase(game)
+    resolve(game, Activate(1, tyrant))
+    assert not [a for a in game.legal_actions(1) if isinstance(a, FullAction)]
+    _illegal(game, FullAction(1, tyrant, f"mark:{card}"))
 
 
 def test_intentions_marks_1_only_the_tyrant_gets_the_full_action() -> None:
@@ -194,9 +200,6 @@ def test_intentions_marks_1_only_the_tyrant_gets_the_full_action() -> None:
     assert Attack(1, helper, marked) in game.legal_actions(1)
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: a boss can never be activated "
-                   "(_slow_actions offers Activate only for units), so the Tyrant can't "
-                   "use the intention mark's full action")
 def test_intentions_marks_1_the_tyrant_removes_the_mark_and_resolves_the_effect() -> None:
     game = _game()
     marked = game.add_permanent("Soldier", (2, 1), 0)  # health 2, next to the Tyrant
