@@ -98,8 +98,12 @@ def aggressive(game: Game, unit: int, param: Any = None) -> None:
         if not foes or not options or here is None:
             body.moves = 0
             return
+        # the nearest enemy (ties at random), then the reachable tile nearest to it
         now = _nearest_enemy_distance(game, here, foes)
-        scored = {t: _nearest_enemy_distance(game, t, foes) for t in options}
+        nearest = [f for f in foes if distance(here, game.tile_of(f) or here) == now]
+        target = game.tile_of(_pick(game, nearest))
+        assert target is not None
+        scored = {t: distance(t, target) for t in options}
         best = min(scored.values())
         if best >= now:
             body.moves = 0
@@ -192,7 +196,10 @@ def target_oriented(game: Game, unit: int, param: Any = None) -> None:
         goal = None
     body = _body(unit)
     here = game.tile_of(unit)
-    if body.moves and here is not None and not game.marks(unit, "paralysis"):
+    # already there: on the target tile, or next to the target permanent
+    arrived = goal is not None and here is not None and (
+        here == goal or (isinstance(param, int) and distance(here, goal) <= 1))
+    if body.moves and here is not None and not arrived and not game.marks(unit, "paralysis"):
         options = _free_destinations(game, unit)
         if goal is not None and options:
             scored = {t: distance(t, goal) for t in options}

@@ -1328,6 +1328,7 @@ class Game:
             if source_gone or not self.is_on_map(granted.target):
                 esper.delete_entity(entity, immediate=True)
                 changed = True
+                self._dirty = True  # what it granted is gone: check the board again
         if self.phase not in (Phase.DRAFT, Phase.OVER):
             self._check_winners()
         return changed
