@@ -288,6 +288,22 @@ def test_upkeep_3_5_no_upkeep_action_without_units() -> None:
     assert game.players[1].resource == 3
 
 
+@pytest.mark.xfail(strict=True, reason="engine bug: upkeep_due is fixed at the turn start, so "
+                   "a player whose last unit died in the upkeep must still declare the action")
+def test_upkeep_3_5_no_upkeep_action_once_the_last_unit_is_gone() -> None:
+    game = scenario(hands={1: ["Die!"]}, resource={1: 10})
+    scout = game.add_permanent("Scout", (7, 2), 1)
+    next_turn(game)
+    assert PayUpkeep(1) in game.legal_actions(1)
+    die = game.players[1].hand[0]
+    resolve(game, PlayCard(1, die, None, (scout,)))  # a fast action before the upkeep action
+    assert not game.is_on_map(scout)
+    assert game.controlled_permanents(1) == []
+    # the player controls no units now: there is no upkeep action to declare
+    assert PayUpkeep(1) not in game.legal_actions(1)
+    assert Pass(1) in game.legal_actions(1)
+
+
 # ---------------------------------------------------------------- Buying
 
 
