@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import esper
-import pytest
 from rulemarks import rules
 from scenario import resolve, scenario, to_action_phase
 
@@ -142,8 +141,6 @@ def test_aggressive_2_moves_towards_the_enemy_and_attacks_again() -> None:
     assert _body(unit).moves == 0 and _body(unit).attacks == 0
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: aggressive moves to the tile nearest to "
-                   "any enemy, so it often heads for a farther enemy instead of the nearest")
 def test_aggressive_2_moves_towards_the_nearest_of_several_enemies() -> None:
     def run(seed: int) -> Tile | None:
         game = scenario(GRID, seed=seed)
@@ -364,8 +361,6 @@ def test_target_oriented_2_wanders_when_the_target_no_longer_exists() -> None:
     assert game.tile_of(unit) in allowed
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: target_oriented wanders off a target "
-                   "tile it already stands on (it only moves when it can get closer)")
 def test_target_oriented_2_a_unit_on_its_target_tile_stays_there() -> None:
     game = scenario(GRID)
     unit = game.add_permanent("Soldier", (3, 1), 0)
@@ -373,8 +368,6 @@ def test_target_oriented_2_a_unit_on_its_target_tile_stays_there() -> None:
     assert game.tile_of(unit) == (3, 1)
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: target_oriented wanders away from a "
-                   "target permanent it already stands next to, then can't attack it")
 @rules("Target-oriented 3")
 def test_target_oriented_2_a_unit_next_to_its_target_does_not_walk_away() -> None:
     game = scenario(GRID)

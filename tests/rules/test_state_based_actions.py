@@ -64,8 +64,6 @@ def test_state_based_actions_2_done_before_anyone_receives_priority() -> None:
 # ---------------------------------------------------------------------------- 3
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: ending a granted effect marks nothing "
-                   "dirty, so Game._settle stops before the unit it kept alive is destroyed")
 @rules("State-based actions 3.1", "State-based actions 3.4")
 def test_state_based_actions_3_checks_repeat_until_nothing_changes() -> None:
     game = scenario(GRID, hands={1: ["Die!"]}, resource={1: 10})
