@@ -132,6 +132,7 @@ class Game:
         self._trigger_queue: list[Event] = []
         self._legal: tuple[int, list[Action]] | None = None
         self._defs: dict[int, CardDef] = {}
+        self._controlled: tuple[int, dict[int, list[int]]] = (-1, {})
         self._dirty = True  # something changed since the state-based actions last ran
         self._version = 0
         # draft state
@@ -145,9 +146,16 @@ class Game:
         esper.add_processor(TriggerSystem(self), priority=10)
         self._setup_game()
 
-    def _enter(self) -> None:
+    def enter(self) -> None:
+        """Make this game's esper world the current one.
+
+        ``legal_actions``, ``apply``, ``state_hash``, ``snapshot`` and ``restore`` do this
+        themselves; the read-only queries (``card``, ``tile_of``, ``marks``...) read the
+        current world, so with several games alive, call ``enter()`` before querying."""
         if esper.current_world != self.world:
             esper.switch_world(self.world)
+
+    _enter = enter
 
     def close(self) -> None:
         """Delete this game's esper world."""
@@ -331,9 +339,7 @@ class Game:
         self.gain_resource(player, self.map.income)
         self.win.on_upkeep(self, player)
         self._queue_trigger_event(PhaseStarted(player, Phase.UPKEEP.value))
-        state.upkeep_due = any(
-            self.card(e).is_unit for e in self.controlled_permanents(player)
-        )
+        state.upkeep_due = self._controls_a_unit(player)
 
     def _begin_phase(self, phase: Phase) -> None:
         self.phase = phase
@@ -421,7 +427,15 @@ class Game:
         return 0 <= tile[0] < self.map.width and 0 <= tile[1] < self.map.height
 
     def controlled_permanents(self, player: int) -> list[int]:
-        return sorted(e for e, m in esper.get_component(OnMap) if m.controller == player)
+        """The permanents ``player`` controls, in entity order (cached per position)."""
+        cache = self._controlled
+        if cache[0] != self._version:
+            cache = self._controlled = (self._version, {})
+        found = cache[1].get(player)
+        if found is None:
+            found = cache[1][player] = sorted(
+                e for e, m in esper.get_component(OnMap) if m.controller == player)
+        return found
 
     def units(self) -> list[int]:
         return sorted(e for e, m in esper.get_component(OnMap) if self.card(e).is_unit)
@@ -863,7 +877,8 @@ class Game:
             out.append(EndTurn(player))
             return out
         must_declare_upkeep = (self.phase is Phase.UPKEEP and player == self.active
-                               and state.upkeep_due and not self.stack)
+                               and state.upkeep_due and not self.stack
+                               and self._controls_a_unit(player))
         if must_declare_upkeep:
             for unit in self.controlled_permanents(player):
                 if (self.card(unit).is_unit and unit not in state.disbanded
@@ -882,6 +897,10 @@ class Game:
         if not must_declare_upkeep:
             out.append(Pass(player))
         return out
+
+    def _controls_a_unit(self, player: int) -> bool:
+        """Rule Upkeep 3.5: without units there is no upkeep action to declare."""
+        return any(self.card(e).is_unit for e in self.controlled_permanents(player))
 
     def _fast_actions(self, player: int, out: list[Action]) -> None:
         state = self.players[player]
@@ -1301,7 +1320,8 @@ class Game:
         doomed: list[tuple[int, str]] = []
         poison = {m.bearer: m.count for _, m in esper.get_component(Mark) if m.kind == "poison"}
         for entity, (_on_map, body) in esper.get_components(OnMap, Body):
-            if not body.damage and body.durability > 0 and entity not in poison:
+            if (not body.damage and entity not in poison
+                    and (body.durability > 0 or not self.card(entity).is_equipment)):
                 continue  # nothing on it could destroy it
             definition = self.card(entity)
             if definition.is_fighter:

@@ -91,7 +91,8 @@ def to_action_phase(game: Game) -> list[Event]:
     """From the active player's upkeep: declare the upkeep action if due, pass to actions."""
     events: list[Event] = []
     player = game.active
-    if game.phase is Phase.UPKEEP and game.players[player].upkeep_due and game.actor == player:
+    if (game.phase is Phase.UPKEEP and game.actor == player
+            and PayUpkeep(player) in game.legal_actions(player)):
         events.extend(resolve(game, PayUpkeep(player)))
     events.extend(pass_until(game, lambda g: g.phase is Phase.ACTION and not g.stack))
     return events
@@ -107,7 +108,7 @@ def to_phase(game: Game, phase: Phase) -> list[Event]:
         assert player is not None
         if game.phase is Phase.DISCARD:
             events.extend(game.apply(EndTurn(player)))
-        elif (game.phase is Phase.UPKEEP and game.players[player].upkeep_due
+        elif (game.phase is Phase.UPKEEP and PayUpkeep(player) in game.legal_actions(player)
               and player == game.active and not game.stack):
             events.extend(game.apply(PayUpkeep(player)))
         else:
@@ -126,7 +127,7 @@ def next_turn(game: Game) -> list[Event]:
         assert player is not None
         if game.phase is Phase.DISCARD:
             events.extend(game.apply(EndTurn(player)))
-        elif (game.phase is Phase.UPKEEP and game.players[player].upkeep_due
+        elif (game.phase is Phase.UPKEEP and PayUpkeep(player) in game.legal_actions(player)
               and player == game.active and not game.stack):
             events.extend(game.apply(PayUpkeep(player)))
         else:

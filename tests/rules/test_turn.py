@@ -288,8 +288,6 @@ def test_upkeep_3_5_no_upkeep_action_without_units() -> None:
     assert game.players[1].resource == 3
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: upkeep_due is fixed at the turn start, so "
-                   "a player whose last unit died in the upkeep must still declare the action")
 def test_upkeep_3_5_no_upkeep_action_once_the_last_unit_is_gone() -> None:
     game = scenario(hands={1: ["Die!"]}, resource={1: 10})
     scout = game.add_permanent("Scout", (7, 2), 1)
