@@ -909,7 +909,7 @@ class Game:
             definition = self.card(card)
             if definition.play is None or definition.play > state.resource:
                 continue
-            if definition.is_spell and self._intention_ok(definition):
+            if definition.is_spell and self._intention_ok(definition, player):
                 ability = definition.effect
                 for targets in self.target_choices(player, card, ability):
                     out.append(PlayCard(player, card, None, targets))
@@ -922,10 +922,14 @@ class Game:
             for j in range(i + 1, len(hand)):
                 out.append(DiscardForResource(player, hand[i], hand[j]))
 
-    def _intention_ok(self, definition: CardDef) -> bool:
-        """Rule Intentions 3: only with no intention mark on the map."""
+    def _intention_ok(self, definition: CardDef, player: int) -> bool:
+        """Rule Intentions 1: intentions belong to the Tyrant's side (a player controlling
+        a permanent with the tyrant keyword); rule Intentions 3: only while no intention
+        mark is on the map."""
         if definition.type is not CardType.INTENTION:
             return True
+        if not any(self.keyword(e, "tyrant") for e in self.controlled_permanents(player)):
+            return False
         return not any(m.kind == "intention" for _, m in esper.get_component(Mark))
 
     def _free_action_usable(self, player: int, source: int, ability: Ability) -> bool:

@@ -228,3 +228,13 @@ def test_intentions_marks_2_the_mark_leaves_with_the_unit_that_carries_it() -> N
     assert game.marks(soldier, "intention") == 0
     assert game.marks_on(soldier) == {}
     assert game.zone(card) is Zone.DISCARD
+
+
+def test_intentions_1_only_the_side_controlling_the_tyrant_may_play_intentions() -> None:
+    game = _game()
+    game.add_card("Crushing Intent", 0, Zone.HAND)  # player 1 holds one but has no Tyrant
+    soldier = game.add_permanent("Soldier", (1, 1), 1)
+    to_action_phase(game)
+    mine = [c for c in game.players[0].hand if game.card(c).name == "Crushing Intent"][0]
+    assert not [a for a in game.legal_actions(0) if getattr(a, "card", None) == mine]
+    _illegal(game, PlayCard(0, mine, None, (soldier,)))
