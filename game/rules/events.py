@@ -141,6 +141,19 @@ class GameOver(Event):
     reason: str
 
 
+#: Zones whose cards only their player may know (rules Hand 1, Deck: the order is secret).
+SECRET_ZONES = frozenset({"deck", "hand"})
+
+
+def seen_by(event: Event, viewer: int) -> Event:
+    """The event as ``viewer`` may know it: a card moving between secret zones of another
+    player (a draw, a card put back) is shown without its name."""
+    if (isinstance(event, CardMoved) and event.player != viewer
+            and event.from_zone in SECRET_ZONES and event.to_zone in SECRET_ZONES):
+        return CardMoved(0, "a card", event.from_zone, event.to_zone, event.player)
+    return event
+
+
 Handler = Callable[[Event], Any]
 
 

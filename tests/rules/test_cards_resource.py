@@ -365,3 +365,17 @@ def test_tokens_3_a_token_leaving_the_map_leaves_the_game() -> None:
     assert [e.to_zone for e in events if isinstance(e, CardMoved) and e.card == wolf] == ["gone"]
     assert all(wolf not in cards for s in [*game.players, game.neutral]
                for cards in s.zones.values())
+
+
+def test_hand_1_other_players_see_a_draw_without_the_card() -> None:
+    from game.rules.events import CardMoved, seen_by
+
+    game = scenario(decks={0: ["Fireball", "Coin"]})
+    events = game.draw(0, 1) and game._events  # noqa: SLF001 - the draw's own events
+    drawn = [e for e in events if isinstance(e, CardMoved) and e.to_zone == "hand"][-1]
+    assert drawn.name in ("Fireball", "Coin")
+    assert seen_by(drawn, 0) == drawn
+    hidden = seen_by(drawn, 1)
+    assert hidden.name == "a card" and hidden.card == 0
+    public = CardMoved(drawn.card, drawn.name, "hand", "discard", 0)
+    assert seen_by(public, 1) == public
