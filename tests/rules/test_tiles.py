@@ -322,6 +322,17 @@ def test_tiles_common_2_cover_blocks_strike_back_from_range_over_1() -> None:
     assert damage(a2) == 1
 
 
+@pytest.mark.xfail(strict=True, reason="engine bug: house cover also shields non-units "
+                   "(game.attack_targets and combat.fight check the tile for any permanent)")
+def test_tiles_common_2_cover_is_for_units_an_artifact_on_a_house_can_be_shot() -> None:
+    game = ready("h....\n.....")
+    barricade = game.add_permanent("Barricade", (0, 0), 1)  # solid 3: survives 1 damage
+    archer = game.add_permanent("Archer", (3, 0), 0)
+    assert barricade in attack_targets(game, archer)
+    resolve(game, Attack(0, archer, barricade))
+    assert damage(barricade) == 1
+
+
 def test_tiles_common_3_tower_lifts_ranges_over_1_by_one() -> None:
     game = ready("t....\n.t...\n.....")
     archer = game.add_permanent("Archer", (0, 0), 0)  # range 3 -> 4 on the tower
@@ -528,6 +539,23 @@ def test_tiles_common_10_wall_falls_to_more_than_10_damage_and_the_tile_turns_ne
     assert game.tile_kind((1, 1)).name == "neutral"
     assert game.permanent_at((1, 1)) == 0
     assert game.available(first, (1, 1))
+
+
+@pytest.mark.xfail(strict=True, reason="engine bug: a Wall can be pushed (Shove, Ramm) off its "
+                   "wall tile, which then stays an empty, impassable 'wall' tile")
+def test_tiles_common_10_a_wall_cannot_be_pushed_off_its_tile() -> None:
+    game = ready("......\n..#...\n......", hands={0: ["Shove"]}, resource={0: 9})
+    wall = game.permanent_at((2, 1))
+    shove = card_in_hand(game, 0, "Shove")
+    play = PlayCard(0, shove, None, (wall, (1, 1)))
+    if play in game.legal_actions(0):
+        resolve(game, play)
+    assert game.tile_of(wall) == (2, 1)
+    ramm = game.add_permanent("Ramm", (1, 0), 0)  # push: the attacked permanent is pushed
+    activate(game, ramm)
+    resolve(game, Attack(0, ramm, wall))
+    assert game.tile_of(wall) == (2, 1)
+    assert game.permanent_at((2, 1)) == wall
 
 
 @rules("Movement 3")
