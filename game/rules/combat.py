@@ -26,7 +26,7 @@ def fight(game: Game, attacker: int, target: int) -> None:
     game._emit(event)  # noqa: SLF001 - combat is part of the engine
     game._queue_trigger_event(event)  # noqa: SLF001
     dealt = game.attack_profile(attacker).get(reach, 0)
-    if reach > 1 and game.tile_kind(where).cover:
+    if reach > 1 and game.tile_kind(where).cover and game.card(target).is_fighter:
         dealt = 0
     back = 0
     if game.card(target).is_fighter:

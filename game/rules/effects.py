@@ -43,7 +43,8 @@ WALL_NAME = "Wall"
 def wall_card(solid: int) -> CardDef:
     """The neutral artifact a wall tile holds (tiles: wall)."""
     return _WALLS.setdefault(solid, CardDef(
-        name=WALL_NAME, type=CardType.ARTIFACT, keywords={"solid": solid}, token=False,
+        name=WALL_NAME, type=CardType.ARTIFACT, keywords={"solid": solid, "immovable": True},
+        token=False,
         texts={"en": f"Solid {solid}. A wall: nothing can be placed here while it stands."},
     ))
 

@@ -799,7 +799,7 @@ class Game:
 
     def push(self, entity: int, origin: Tile, steps: int, source: int = 0) -> None:
         start = self.tile_of(entity)
-        if start is None or start == origin or steps <= 0:
+        if start is None or start == origin or steps <= 0 or self.keyword(entity, "immovable"):
             return
         dx, dy = direction(origin, start)
         current = start
@@ -1046,8 +1046,8 @@ class Game:
             if not other or other == unit or other == self.container_of(unit):
                 continue
             far = distance(origin, tile) > 1
-            if far and self.tile_kind(tile).cover:
-                continue
+            if far and self.tile_kind(tile).cover and self.card(other).is_fighter:
+                continue  # tiles: house — cover for the unit standing there
             if not kw.targetable(self, other, unit, player):
                 continue
             targets.append(other)

@@ -73,6 +73,7 @@ for entry in (
             lambda v: f"Spawn point: you may play permanents within range {int(v)} of it",
             "Permanents 3.2"),
     Keyword("tyrant", "none", _flag("The Tyrant"), "Intentions marks 1"),
+    Keyword("immovable", "none", _flag("Immovable (it can't be pushed)"), "Push 2"),
     Keyword("loyal", "none", _flag("Loyal (it can't be disbanded)"), "Upkeep 3.2"),
 ):
     KEYWORDS.add(entry.name, entry)
@@ -82,6 +83,8 @@ def spec_matches(spec: Any, source: CardDef, source_controller: int, holder: int
     """Does a protection spec name this source? (rule Protection from X 3)"""
     if isinstance(spec, str):
         plural = spec.lower().rstrip("s")
+        if plural == "spell":
+            return source.is_spell  # intentions are spells too (rule Intentions 1)
         return spec == source.name or plural == source.type.value
     if isinstance(spec, Mapping):
         if "name" in spec and spec["name"] != source.name:

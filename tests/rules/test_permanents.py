@@ -416,8 +416,6 @@ def test_protection_from_x_3_x_may_be_a_card_a_type_or_a_condition() -> None:
     assert from_big not in attack_targets(game, dear)
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: keywords.spec_matches reads 'spells' as the "
-                   "card type 'spell' only, so intentions (spells, rule Intentions 1) pass it")
 def test_protection_from_x_3_protection_from_spells_covers_intentions() -> None:
     game = ready()
     doom = game.add_card(DOOM, 0, Zone.HAND)

@@ -322,8 +322,6 @@ def test_tiles_common_2_cover_blocks_strike_back_from_range_over_1() -> None:
     assert damage(a2) == 1
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: house cover also shields non-units "
-                   "(game.attack_targets and combat.fight check the tile for any permanent)")
 def test_tiles_common_2_cover_is_for_units_an_artifact_on_a_house_can_be_shot() -> None:
     game = ready("h....\n.....")
     barricade = game.add_permanent("Barricade", (0, 0), 1)  # solid 3: survives 1 damage
@@ -541,8 +539,6 @@ def test_tiles_common_10_wall_falls_to_more_than_10_damage_and_the_tile_turns_ne
     assert game.available(first, (1, 1))
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: a Wall can be pushed (Shove, Ramm) off its "
-                   "wall tile, which then stays an empty, impassable 'wall' tile")
 def test_tiles_common_10_a_wall_cannot_be_pushed_off_its_tile() -> None:
     game = ready("......\n..#...\n......", hands={0: ["Shove"]}, resource={0: 9})
     wall = game.permanent_at((2, 1))
