@@ -17,7 +17,7 @@ from game.maps import MapError, find_map, load_ascii_map
 from game.rules import Game, GameSetup
 from game.rules.cards import CardLibrary
 from game.rules.mapmodel import MapSpec
-from game.rules.replay import SaveError, game_to_json, read_save, replay
+from game.rules.replay import SaveError, read_save, replay
 
 DEFAULT_SETS = ("base",)
 DEFAULT_DRAFT = "1x[2;8]"
@@ -261,6 +261,3 @@ def validate_command(args: argparse.Namespace) -> int:
         return 1
     print(f"no problems in {', '.join(args.paths)}")
     return 0
-
-
-__all__ = ["bench", "game_to_json", "play_random_game", "simulate_command"]

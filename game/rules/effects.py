@@ -738,9 +738,3 @@ def _resolve_mark(game: Game, item: StackItem) -> None:
     handler = MARKS[kind].on_activate
     if handler is not None and game.is_on_map(item.source) and game.marks(item.source, kind):
         handler(game, item.source)
-
-
-__all__ = [
-    "COSTS", "EFFECTS", "RESOLVERS", "TARGETS", "TRIGGERS", "WALL_NAME", "Activated",
-    "Context", "run_effects", "wall_card",
-]

@@ -195,7 +195,6 @@ class Game:
                 for _ in range(count):
                     self.new_card(self.library[name], player.index, Zone.DECK)
             self.rng.shuffle(player.deck)
-            self._renumber(player.index, Zone.DECK)
         if self.setup.stores is not None:
             for player, names in zip(self.players, self.setup.stores, strict=False):
                 for name in names:
@@ -229,9 +228,6 @@ class Game:
         card = self.new_card(definition, player, zone)
         self._legal = None
         return card
-
-    def _renumber(self, player: int, zone: Zone) -> None:
-        """Nothing to renumber: a zone's list order is the card order (deck top = end)."""
 
     # ------------------------------------------------------------------ draft
 
