@@ -59,6 +59,13 @@ class MapSpec:
     placements: tuple[Placement, ...] = ()
     regions: tuple[Region, ...] = ()
     source: str = ""
+    #: the boss pieces of a cooperative map (placed by the boss modes)
+    bosses: tuple[Placement, ...] = ()
+    #: the map author's suggestions for a new game (empty: the game's defaults)
+    draft: str = ""
+    sets: tuple[str, ...] = ()
+    title: str = ""
+    description: str = ""
 
     def type_at(self, tile: Tile) -> str:
         return self.tiles[tile[1] * self.width + tile[0]]
@@ -81,6 +88,9 @@ class MapSpec:
                     if 0 <= x + dx < w and 0 <= y + dy < h
                 )
         return result
+
+    def tiles_of_type(self, name: str) -> list[Tile]:
+        return [(i % self.width, i // self.width) for i, t in enumerate(self.tiles) if t == name]
 
     def spawn_tiles(self, player: int) -> list[Tile]:
         return [

@@ -53,6 +53,9 @@ def map_to_json(spec: MapSpec) -> dict[str, Any]:
         "regions": [{"name": r.name, "points": r.points, "tiles": sorted(map(list, r.tiles))}
                     for r in spec.regions],
         "source": spec.source,
+        "bosses": [[p.card, p.tile[0], p.tile[1], p.player] for p in spec.bosses],
+        "draft": spec.draft, "sets": list(spec.sets), "title": spec.title,
+        "description": spec.description,
     }
 
 
@@ -75,6 +78,12 @@ def map_from_json(data: Any, path: str = "save") -> MapSpec:
             regions=tuple(Region(str(r["name"]), frozenset((int(x), int(y)) for x, y in r["tiles"]),
                                  int(r["points"])) for r in data["regions"]),
             source=str(data.get("source", "")),
+            bosses=tuple(Placement(str(c), (int(x), int(y)), int(p))
+                         for c, x, y, p in data.get("bosses", [])),
+            draft=str(data.get("draft", "")),
+            sets=tuple(str(s) for s in data.get("sets", [])),
+            title=str(data.get("title", "")),
+            description=str(data.get("description", "")),
         )
     except SaveError:
         raise
