@@ -39,6 +39,7 @@ from game.rules.cards import (
 )
 from game.rules.effects import COSTS, EFFECTS, TARGETS, TRIGGERS
 from game.rules.keywords import KEYWORDS
+from game.rules.passives import PASSIVES
 
 ASSETS = Path(__file__).resolve().parent.parent.parent / "assets"
 CARDS_DIR = ASSETS / "cards"
@@ -272,8 +273,8 @@ def card_from_data(data: Any, path: str, set_name: str) -> CardDef:
     passives = []
     for i, item in enumerate(passive_raw):
         name, params = _single_key(item, path, f"passives[{i}]", "passive")
-        if name not in ("equipped_bonus", "equipped_keyword"):
-            raise _fail(path, f"passives[{i}]", "equipped_bonus or equipped_keyword", name)
+        if name not in PASSIVES:
+            raise _fail(path, f"passives[{i}]", f"one of {', '.join(PASSIVES.names())}", name)
         if not isinstance(params, Mapping):
             raise _fail(path, f"passives[{i}]", "parameters as a mapping", params)
         passives.append(EffectSpec(name, _freeze(dict(params))))

@@ -25,6 +25,7 @@ from . import effects as fx
 from . import keywords as kw
 from . import marks as mk
 from . import movement, wincons
+from . import passives as psv
 from .actions import (
     Action,
     Activate,
@@ -133,6 +134,7 @@ class Game:
         self._legal: tuple[int, list[Action]] | None = None
         self._defs: dict[int, CardDef] = {}
         self._controlled: tuple[int, dict[int, list[int]]] = (-1, {})
+        self._passives: tuple[int, list[tuple[int, Any]]] = (-1, [])
         self._dirty = True  # something changed since the state-based actions last ran
         self._version = 0
         # draft state
@@ -450,15 +452,27 @@ class Game:
 
     # --- characteristics, with granted effects and equipment (rule Units 11, 15)
 
+    def passive_sources(self) -> list[tuple[int, Any]]:
+        """(permanent, passive spec) of every passive on the map (cached per position)."""
+        cache = self._passives
+        if cache[0] != self._version:
+            found = []
+            for entity, _ in esper.get_component(OnMap):
+                for passive in self.card(entity).passives:
+                    found.append((entity, passive))
+            found.sort(key=lambda item: item[0])
+            cache = self._passives = (self._version, found)
+        return cache[1]
+
     def _bonuses(self, entity: int, stat: str) -> int:
         total = 0
         for _, granted in esper.get_component(Granted):
             if granted.target == entity and granted.what == "stat:" + stat:
                 total += granted.value
-        for piled in self.piles.get(entity, ()):
-            for passive in self.card(piled).passives:
-                if passive.kind == "equipped_bonus":
-                    total += int(passive.params.get(stat, 0))
+        for source, passive in self.passive_sources():
+            if stat in passive.params and psv.PASSIVES[passive.kind].applies(
+                    self, source, entity, passive.params):
+                total += int(passive.params[stat])
         return total
 
     def health(self, entity: int) -> int:
@@ -476,10 +490,10 @@ class Game:
         for _, granted in esper.get_component(Granted):
             if granted.target == entity and granted.what == tag:
                 return granted.value
-        for piled in self.piles.get(entity, ()):
-            for passive in self.card(piled).passives:
-                if passive.kind == "equipped_keyword" and passive.params.get("keyword") == name:
-                    return passive.params.get("value", True)
+        for source, passive in self.passive_sources():
+            if passive.params.get("keyword") == name and psv.PASSIVES[passive.kind].applies(
+                    self, source, entity, passive.params):
+                return passive.params.get("value", True)
         return None
 
     def attack_profile(self, entity: int) -> dict[int, int]:

@@ -274,3 +274,18 @@ def test_solid_x_3_without_solid_an_artifact_is_destroyed_by_any_damage() -> Non
     resolve(game, Attack(0, scout, chest))
     assert not game.is_on_map(chest)
     assert chest in game.players[1].discard
+
+
+def test_artifacts_2_a_war_banner_aura_strengthens_adjacent_own_units_while_it_stands() -> None:
+    from scenario import scenario as make
+
+    game = make("1......\n.......\n......2", hands={0: ["Fireball"]}, resource={0: 2})
+    banner = game.add_permanent("War Banner", (2, 1), 0)
+    near = game.add_permanent("Soldier", (3, 1), 0)
+    far = game.add_permanent("Soldier", (5, 1), 0)
+    enemy = game.add_permanent("Soldier", (1, 1), 1)
+    assert game.attack_profile(near) == {1: 3}  # 2 + 1 from the banner
+    assert game.attack_profile(far) == {1: 2}  # out of its range
+    assert game.attack_profile(enemy) == {1: 2}  # not for the enemy
+    game.destroy(banner)
+    assert game.attack_profile(near) == {1: 2}  # the aura ended with its source
