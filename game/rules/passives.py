@@ -5,8 +5,9 @@ the moment its condition stops holding (rule State-based actions 3.4).
 
 - ``equipped_bonus`` {attack, health, movement, range}: to the unit carrying the equipment.
 - ``equipped_keyword`` {keyword, value}: a keyword for the unit carrying the equipment.
-- ``aura`` {attack/health/movement/range, keyword, value, to, range}: to every unit within
-  ``range`` (default 1) of the source; ``to`` is ``own`` (default), ``enemy`` or ``all``.
+- ``aura`` {attack/health/movement/range, keyword, value, to, within}: to every unit
+  within range ``within`` (default 1) of the source; ``to`` is ``own`` (default), ``enemy``
+  or ``all``.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ def _aura(game: Game, source: int, target: int, params: Mapping[str, Any]) -> bo
     same = game.controller(source) == game.controller(target)
     if (who == "own" and not same) or (who == "enemy" and same):
         return False
-    return distance(here, there) <= int(params.get("range", 1))
+    return distance(here, there) <= int(params.get("within", 1))
 
 
 def _changes(params: Mapping[str, Any]) -> str:
@@ -69,5 +70,6 @@ PASSIVES.add("equipped_keyword", PassiveKind(
 PASSIVES.add("aura", PassiveKind(
     "aura", _aura,
     lambda p: (f"{ {'own': 'Your', 'enemy': 'Enemy', 'all': 'All'}[p.get('to', 'own')] } units "
-               f"within range {int(p.get('range', 1))} get {_changes(p)}."),
-    {**{s: "int" for s in STATS}, "keyword": "str", "value": "any", "to": "str", "range": "int"}))
+               f"within range {int(p.get('within', 1))} get {_changes(p)}."),
+    {**{s: "int" for s in STATS}, "keyword": "str", "value": "any", "to": "str",
+     "within": "int"}))
