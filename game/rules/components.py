@@ -68,6 +68,13 @@ class Body:
 
 
 @dataclass(slots=True)
+class AtStore:
+    """A card dealt face down to a store tile of the map (tiles: store)."""
+
+    tile: Tile
+
+
+@dataclass(slots=True)
 class Piled:
     container: int
 

@@ -50,7 +50,7 @@ from .actions import (
     UseFreeAction,
 )
 from .cards import Ability, CardDef, CardType
-from .components import Body, Card, Granted, InZone, Mark, OnMap, Piled, Zone
+from .components import AtStore, Body, Card, Granted, InZone, Mark, OnMap, Piled, Zone
 from .draft import fill_pool, parse_draft
 from .events import (
     ActionDeclared,
@@ -197,7 +197,11 @@ class Game:
                 for _ in range(count):
                     self.new_card(self.library[name], player.index, Zone.DECK)
             self.rng.shuffle(player.deck)
-        if self.setup.stores is not None:
+        self.neutralized: set[Tile] = set()
+        if self.setup.store_mode:
+            self._stock_map_stores()
+            self._start_turn(0, first=True)
+        elif self.setup.stores is not None:
             for player, names in zip(self.players, self.setup.stores, strict=False):
                 for name in names:
                     self.new_card(self.library[name], player.index, Zone.STORE)
@@ -230,6 +234,42 @@ class Game:
         card = self.new_card(definition, player, zone)
         self._legal = None
         return card
+
+    # ------------------------------------------------------------------ map stores
+
+    def _stock_map_stores(self) -> None:
+        """Tiles: store — every available card of the chosen sets is dealt face down among
+        the map's store tiles."""
+        tiles = self.map.tiles_of_type("store")
+        if not tiles:
+            return
+        pool = sorted(c.name for c in self.library.in_sets(self.setup.sets) if c.buy is not None)
+        self.rng.shuffle(pool)
+        for index, name in enumerate(pool):
+            card = self.new_card(self.library[name], NEUTRAL, Zone.STORE)
+            esper.add_component(card, AtStore(tiles[index % len(tiles)]))
+
+    def store_stock(self, tile: Tile) -> list[int]:
+        """The cards still lying at a map store (empty once it is neutralized)."""
+        return sorted(e for e, at in esper.get_component(AtStore) if at.tile == tile)
+
+    def neutralize_store(self, tile: Tile) -> None:
+        """Tiles: store — a neutralized store's remaining cards are exiled."""
+        self.neutralized.add(tile)
+        for card in self.store_stock(tile):
+            esper.remove_component(card, AtStore)
+            self.move_card(card, Zone.EXILE)
+
+    def _reachable_store_cards(self, player: int) -> list[int]:
+        """Cards of map stores where ``player`` has a unit standing."""
+        found: list[int] = []
+        if not esper.get_component(AtStore):
+            return found
+        for unit in self.controlled_permanents(player):
+            tile = esper.component_for_entity(unit, OnMap).tile
+            if tile is not None and self.card(unit).is_unit and self.tile_kind(tile).store:
+                found.extend(self.store_stock(tile))
+        return sorted(set(found))
 
     # ------------------------------------------------------------------ draft
 
@@ -899,7 +939,7 @@ class Game:
             self._slow_actions(player, out)
         if (self.phase is Phase.BUYING and player == self.active and not self.stack
                 and not state.bought):
-            for card in state.store:
+            for card in [*state.store, *self._reachable_store_cards(player)]:
                 cost = self.card(card).buy
                 if cost is not None and cost <= state.resource:
                     out.append(Buy(player, card))
@@ -1197,6 +1237,11 @@ class Game:
         state.resource -= definition.buy or 0
         state.bought = True
         self._emit(ResourceChanged(action.player, -(definition.buy or 0), state.resource))
+        if esper.has_component(action.card, AtStore):
+            # bought at a map store: the card becomes the buyer's, on its way to their pile
+            esper.remove_component(action.card, AtStore)
+            esper.component_for_entity(action.card, Card).owner = action.player
+            self.move_card(action.card, Zone.STORE, action.player)
         text = f"P{action.player + 1} buys {definition.name}"
         self._declare("buy", action, action.card, (), text)
 
@@ -1465,7 +1510,8 @@ class Game:
         )
         return (
             self.turn, self.active, self.phase.value, self.priority, self.passes,
-            self.activated, tuple(self.tiles), players, tuple(entities),
+            self.activated, tuple(self.tiles), tuple(sorted(self.neutralized)), players,
+            tuple(entities),
             tuple((s.kind, s.controller, s.source, s.data) for s in self.stack),
             tuple((t.controller, t.source, t.ability, t.context) for t in self.pending),
             tuple(tuple(p) for p in self.packs), tuple(self.held), self.draft_step,
@@ -1495,6 +1541,7 @@ class Game:
                         self.activated, self.winners, self.over_reason, self.draft_round,
                         self.draft_step, self.draft_steps, self._version),
             "tiles": list(self.tiles),
+            "neutralized": set(self.neutralized),
             "board": dict(self.board),
             "piles": {k: list(v) for k, v in self.piles.items()},
             "stack": list(self.stack),
@@ -1535,6 +1582,7 @@ class Game:
          self.winners, self.over_reason, self.draft_round, self.draft_step, self.draft_steps,
          version) = snap["scalars"]
         self.tiles = list(snap["tiles"])
+        self.neutralized = set(snap["neutralized"])
         self.board = dict(snap["board"])
         self.piles = {k: list(v) for k, v in snap["piles"].items()}
         self.stack = list(snap["stack"])

@@ -108,6 +108,7 @@ def game_to_json(game: Game) -> dict[str, Any]:
             "sets": list(setup.sets),
             "draft": setup.draft,
             "stores": None if setup.stores is None else [list(s) for s in setup.stores],
+            "store_mode": setup.store_mode,
         },
         "actions": [a.to_json() for a in game.history],
         "turn_hashes": list(game.turn_hashes),
@@ -177,6 +178,7 @@ def setup_from_json(data: dict[str, Any], library: CardLibrary, path: str = "sav
             sets=tuple(str(s) for s in setup.get("sets", [])), draft=str(setup["draft"]),
             stores=None if setup.get("stores") is None
             else tuple(tuple(str(n) for n in s) for s in setup["stores"]),
+            store_mode=bool(setup.get("store_mode", False)),
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise _fail(path, "setup", "players, seed, sets and draft", str(exc)) from None

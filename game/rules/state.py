@@ -99,4 +99,7 @@ class GameSetup:
     draft: str = "1x[2;8]"
     #: explicit stores (card names per player) instead of a draft, for tests and scenarios
     stores: tuple[tuple[str, ...], ...] | None = None
+    #: player-vs-computer games: no draft; the sets' cards are dealt among the map's store
+    #: tiles instead, and a unit standing on a store lets its controller buy from it
+    store_mode: bool = False
     version: int = RULES_VERSION
