@@ -1008,7 +1008,9 @@ class Game:
             if on_map.tapped or not definition.is_fighter:
                 continue
             body = esper.component_for_entity(entity, Body)
-            if body.moves or body.attacks or body.street_moves:
+            if body.moves or body.attacks or (
+                    body.street_moves and on_map.tile is not None
+                    and self.tile_kind(on_map.tile).street):
                 out.append(Activate(player, entity))
         if self.activated:
             self._unit_actions(player, self.activated, out)
