@@ -1,0 +1,79 @@
+"""Simple computer players, each choosing among the engine's legal actions with its own
+seeded random generator (so a game stays reproducible from its seed).
+
+- ``random``: every legal action equally likely (what the fuzz test and ``simulate`` use
+  to explore the rules).
+- ``eager``: plays like a keen beginner: it rather acts than passes, never disbands a unit
+  it can pay for, attacks when it can, and otherwise picks at random. It finishes games
+  that uniform random play drags out.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Protocol
+
+from game.rules import Game
+from game.rules.actions import Action, Attack, Buy, Disband, FullAction, PlayCard
+
+#: Action kinds an eager player only chooses when there is nothing else to do.
+_IDLE = frozenset({"pass", "end_turn", "disband", "discard", "discard_for_resource"})
+
+
+class ComputerPlayer(Protocol):
+    name: str
+
+    def choose(self, game: Game, player: int) -> Action: ...
+
+
+class RandomPlayer:
+    name = "random"
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game, player: int) -> Action:
+        legal = game.legal_actions(player)
+        return legal[self.rng.randrange(len(legal))]
+
+
+class EagerPlayer:
+    name = "eager"
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game, player: int) -> Action:
+        legal = game.legal_actions(player)
+        rng = self.rng
+        for preferred in (Attack, FullAction):
+            options = [a for a in legal if isinstance(a, preferred)]
+            if options and rng.random() < 0.9:
+                return options[rng.randrange(len(options))]
+        buys = [a for a in legal if isinstance(a, Buy)]
+        if buys:
+            return max(buys, key=lambda a: (game.card(a.card).buy or 0, a.card))
+        plays = [a for a in legal if isinstance(a, PlayCard)]
+        if plays and rng.random() < 0.7:
+            return plays[rng.randrange(len(plays))]
+        doing = [a for a in legal if a.kind not in _IDLE]
+        if doing and rng.random() < 0.85:
+            return doing[rng.randrange(len(doing))]
+        calm = [a for a in legal if not isinstance(a, Disband)]
+        pool = calm or legal
+        return pool[rng.randrange(len(pool))]
+
+
+PLAYERS: dict[str, Callable[[int], ComputerPlayer]] = {
+    "random": RandomPlayer,
+    "eager": EagerPlayer,
+}
+
+
+def make_player(name: str, seed: int) -> ComputerPlayer:
+    try:
+        return PLAYERS[name](seed)
+    except KeyError:
+        raise ValueError(f"unknown computer player {name!r} (known: {', '.join(PLAYERS)})") \
+            from None
