@@ -1,0 +1,170 @@
+"""The window's main loop and the scene protocol.
+
+A scene handles events, updates and draws; its handlers may return a ``Transition`` (push a
+scene on top, pop back, replace the current one, or quit). The loop only dispatches events,
+draws the top scene when it is dirty, and flips; with nothing animating it sleeps in
+``pygame.event.wait`` so an idle window costs no CPU.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import pygame
+
+from .settings import Settings
+
+#: Frames per second while something moves (animations, computer turns).
+ACTIVE_FPS = 60
+#: How long the idle loop sleeps at most between checks (ms).
+IDLE_WAIT_MS = 500
+
+
+@dataclass(frozen=True, slots=True)
+class Transition:
+    kind: str  # "push", "pop", "replace", "quit"
+    scene: Scene | None = None
+
+
+def push(scene: Scene) -> Transition:
+    return Transition("push", scene)
+
+
+def replace(scene: Scene) -> Transition:
+    return Transition("replace", scene)
+
+
+def pop() -> Transition:
+    return Transition("pop")
+
+
+def quit_game() -> Transition:
+    return Transition("quit")
+
+
+class Scene:
+    """Base class: override what the scene needs."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.dirty = True
+
+    #: keep the loop ticking (animation, computer players thinking)
+    def busy(self) -> bool:
+        return False
+
+    def enter(self) -> None:
+        """Called when the scene becomes the top scene (again)."""
+        self.dirty = True
+
+    def handle(self, event: pygame.event.Event) -> Transition | None:
+        return None
+
+    def update(self, dt: float) -> Transition | None:
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill((0, 0, 0))
+
+    def resized(self) -> None:
+        self.dirty = True
+
+
+class App:
+    def __init__(self, settings: Settings | None = None, *, size: tuple[int, int] | None = None,
+                 title: str = "Muhq's Game") -> None:
+        self.settings = settings or Settings.load()
+        pygame.init()
+        pygame.display.set_caption(title)
+        self.size = size or self.settings.window_size
+        flags = pygame.RESIZABLE
+        if self.settings.fullscreen:
+            flags = pygame.FULLSCREEN
+        self.screen = pygame.display.set_mode(self.size, flags)
+        self.scenes: list[Scene] = []
+        self.running = True
+        self.clock = pygame.time.Clock()
+        self.messages: list[str] = []  # problems to show (bad maps, cards, saves)
+        self.frames_drawn = 0
+        self._last = time.perf_counter()
+
+    @property
+    def scene(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def start(self, scene: Scene) -> None:
+        self.scenes = [scene]
+        scene.enter()
+
+    def apply(self, transition: Transition | None) -> None:
+        if transition is None:
+            return
+        if transition.kind == "quit":
+            self.running = False
+            return
+        if transition.kind == "pop":
+            if self.scenes:
+                self.scenes.pop()
+            if not self.scenes:
+                self.running = False
+                return
+        elif transition.kind == "push" and transition.scene is not None:
+            self.scenes.append(transition.scene)
+        elif transition.kind == "replace" and transition.scene is not None:
+            if self.scenes:
+                self.scenes.pop()
+            self.scenes.append(transition.scene)
+        if self.scene is not None:
+            self.scene.enter()
+
+    def step(self, events: list[pygame.event.Event] | None = None) -> bool:
+        """One iteration of the loop; returns False once the app should close."""
+        scene = self.scene
+        if scene is None:
+            return False
+        if events is None:
+            if scene.busy() or scene.dirty:
+                events = pygame.event.get()
+            else:
+                first = pygame.event.wait(IDLE_WAIT_MS)
+                events = [first] if first.type != pygame.NOEVENT else []
+                events.extend(pygame.event.get())
+        for event in events:
+            if event.type == pygame.QUIT:
+                self.running = False
+                return False
+            if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+                self.size = self.screen.get_size()
+                for each in self.scenes:
+                    each.resized()
+                continue
+            current = self.scene
+            if current is None:
+                return False
+            self.apply(current.handle(event))
+            if not self.running:
+                return False
+        now = time.perf_counter()
+        dt, self._last = now - self._last, now
+        current = self.scene
+        if current is None:
+            return False
+        self.apply(current.update(dt))
+        if not self.running or self.scene is None:
+            return False
+        if self.scene.dirty:
+            self.scene.draw(self.screen)
+            self.scene.dirty = False
+            self.frames_drawn += 1
+            pygame.display.flip()
+        if self.scene.busy():
+            self.clock.tick(ACTIVE_FPS)
+        return True
+
+    def run(self, scene: Scene) -> int:
+        self.start(scene)
+        while self.running and self.step():
+            pass
+        pygame.quit()
+        return 0

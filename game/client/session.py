@@ -1,0 +1,178 @@
+"""A game as the window runs it: the engine, who sits in each seat, computer players,
+automatic passing, the log and autosaves. Scenes talk to a ``Session``; the session talks
+to the engine only through ``legal_actions`` and ``apply``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from game.ai import make_player
+from game.ai.players import ComputerPlayer
+from game.rules import Game, GameSetup, IllegalAction
+from game.rules.actions import Action, DiscardForResource, Pass
+from game.rules.events import (
+    ActionDeclared,
+    ActionResolved,
+    Behaviour,
+    Destroyed,
+    Event,
+    GameOver,
+    PhaseStarted,
+    PlayerEliminated,
+    TurnStarted,
+    seen_by,
+)
+from game.rules.replay import save_game
+from game.rules.state import Phase
+
+from .settings import saves_dir
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """Who plays a seat: a person, or a computer player of a kind."""
+
+    human: bool = True
+    computer: str = "eager"
+
+    def label(self) -> str:
+        return "Human" if self.human else f"Computer ({self.computer})"
+
+
+@dataclass
+class Session:
+    game: Game
+    seats: list[Seat]
+    autosave: Path | None = None
+    log: list[str] = field(default_factory=list)
+    computers: dict[int, ComputerPlayer] = field(default_factory=dict)
+    #: the human whose secret cards the screen may show (None behind the curtain)
+    viewer: int | None = None
+
+    @classmethod
+    def new(cls, setup: GameSetup, seats: list[Seat], *, autosave: bool = True) -> Session:
+        game = Game(setup)
+        session = cls(game, seats, saves_dir() / "autosave.json" if autosave else None)
+        session._make_computers()
+        session.viewer = session.first_human()
+        return session
+
+    @classmethod
+    def resume(cls, game: Game, seats: list[Seat] | None = None) -> Session:
+        seats = seats or [Seat() for _ in game.players]
+        session = cls(game, seats, saves_dir() / "autosave.json")
+        session._make_computers()
+        session.viewer = session.first_human()
+        return session
+
+    def _make_computers(self) -> None:
+        for index, seat in enumerate(self.seats):
+            if not seat.human:
+                self.computers[index] = make_player(seat.computer,
+                                                    self.game.setup.seed * 31 + index)
+
+    def first_human(self) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if seat.human:
+                return index
+        return None
+
+    @property
+    def actor(self) -> int | None:
+        return self.game.actor
+
+    @property
+    def over(self) -> bool:
+        return self.game.phase is Phase.OVER
+
+    def human_turn(self) -> bool:
+        actor = self.actor
+        return actor is not None and self.seats[actor].human
+
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.human]
+
+    def legal(self) -> list[Action]:
+        actor = self.actor
+        return [] if actor is None else self.game.legal_actions(actor)
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a player's action (raises IllegalAction for anything not allowed)."""
+        self.game.enter()
+        turn = self.game.turn
+        events = self.game.apply(action)
+        self._record(events)
+        if self.autosave is not None and (self.game.turn != turn or self.over):
+            self.save(self.autosave)
+        return events
+
+    def step_computer(self) -> list[Event]:
+        """Let the computer player to act choose one action; [] when a human is to act."""
+        actor = self.actor
+        if actor is None or actor not in self.computers:
+            return []
+        self.game.enter()
+        action = self.computers[actor].choose(self.game, actor)
+        return self.apply(action)
+
+    def auto_pass(self) -> bool:
+        """Pass for the human to act when they could only pass (or only throw cards away
+        for a resource) while answering someone else's action or during another's turn.
+        Returns True if it passed."""
+        actor = self.actor
+        if actor is None or not self.human_turn():
+            return False
+        if self.game.phase in (Phase.DRAFT, Phase.DISCARD) or self.game.pending:
+            return False
+        answering = bool(self.game.stack) or actor != self.game.active
+        if not answering:
+            return False
+        legal = self.game.legal_actions(actor)
+        if all(isinstance(a, (Pass, DiscardForResource)) for a in legal):
+            self.apply(Pass(actor))
+            return True
+        return False
+
+    def try_apply(self, action: Action) -> str | None:
+        """Apply, returning an error message instead of raising."""
+        try:
+            self.apply(action)
+        except IllegalAction as exc:
+            return str(exc)
+        return None
+
+    def save(self, path: Path) -> None:
+        self.game.enter()
+        save_game(self.game, path)
+
+    def _record(self, events: list[Event]) -> None:
+        viewer = self.viewer if self.viewer is not None else -99
+        for raw in events:
+            event = seen_by(raw, viewer)
+            line = describe(event)
+            if line:
+                self.log.append(line)
+        del self.log[:-500]
+
+
+def describe(event: Event) -> str:
+    """One log line for the events a player wants to read about."""
+    if isinstance(event, TurnStarted):
+        return f"— Turn {event.turn}: player {event.player + 1} —"
+    if isinstance(event, ActionDeclared):
+        return event.text
+    if isinstance(event, ActionResolved):
+        return ""
+    if isinstance(event, Destroyed):
+        return f"{event.name} is destroyed ({event.reason})"
+    if isinstance(event, Behaviour):
+        return f"  {event.behaviour}: {event.note}"
+    if isinstance(event, PlayerEliminated):
+        return f"Player {event.player + 1} is out"
+    if isinstance(event, GameOver):
+        who = ", ".join(f"player {w + 1}" for w in event.winners) or "nobody"
+        return f"Game over: {who} won ({event.reason})"
+    if isinstance(event, PhaseStarted) and event.phase in ("action", "buying"):
+        return f"  {event.phase} phase"
+    return ""
