@@ -232,24 +232,40 @@ def _validate_map(path: Path) -> list[str]:
 
 
 def _validate_cards(folder: Path) -> list[Problem]:
+    """Every problem of every card file in a folder of sets or in one set folder; the
+    cards they name may be their own or built-in ones."""
+    from game.content.cards import remove_broken_references
+
     root = folder if any(p.is_dir() for p in folder.iterdir()) else folder.parent
-    if folder.resolve() == CARDS_DIR.resolve() or root != folder:
-        _, problems = load_cards(root)
-        if root != folder:
-            problems = [p for p in problems if Path(p.file).parent == folder]
-        return problems
-    _, problems = load_cards(folder)
+    library, problems = load_cards(root, check_references=False)
+    built_in = () if root.resolve() == CARDS_DIR.resolve() else [
+        card.name for card in load_cards(check_references=False)[0]]
+    problems += remove_broken_references(library, built_in)[1]
+    if root != folder:
+        problems = [p for p in problems if Path(p.file).parent == folder]
     return problems
 
 
 def _validate_card_file(path: Path) -> list[Problem]:
-    from game.content.cards import CardError
+    """Every problem of one card file; the cards it names may be built-in ones or cards
+    of its own card folder (``cards/<set>/``, or just its own folder elsewhere)."""
+    from game.content.cards import CardError, remove_broken_references
 
     try:
-        load_card_file(path, path.parent.name)
+        card = load_card_file(path, path.parent.name)
     except CardError as exc:
-        return [exc.problem]
-    return []
+        return list(exc.problems)
+    known = {other.name for other in load_cards(check_references=False)[0]}
+    if path.parent.parent.name == "cards":
+        known |= {other.name for other in load_cards(path.parent.parent,
+                                                     check_references=False)[0]}
+    else:
+        for other in path.parent.glob("*.yaml"):
+            try:
+                known.add(load_card_file(other, path.parent.name).name)
+            except CardError:
+                continue
+    return remove_broken_references(CardLibrary([card]), known)[1]
 
 
 def validate_command(args: argparse.Namespace) -> int:

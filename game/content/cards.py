@@ -14,13 +14,18 @@ A card file looks like::
     keywords: [shroud, {crew: 1}]
     full_action: {targets: [...], do: [{damage: {amount: 1, target: 0}}]}
 
-Problems are collected as ``Problem`` values naming the file, the field, what was
-expected and what was found; a broken card is skipped and the rest still load.
+A file is checked in three steps: its structure against the card schema
+(``game.content.schema``, built from the registries), then the rules a schema does not
+express (a unit needs health, an equipment durability, a spell an effect), and once every
+card is loaded, the names of other cards it refers to (``create_token: {card: Wolf}``).
+Every problem is a ``Problem`` naming the file, the field, what was expected and what was
+found; all problems of a file are reported at once, the broken card is skipped and the rest
+still load.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
@@ -28,6 +33,7 @@ from typing import Any
 
 import yaml
 
+from game.content.schema import schema_findings, shorten
 from game.rules.cards import (
     Ability,
     CardDef,
@@ -37,7 +43,7 @@ from game.rules.cards import (
     EffectSpec,
     TargetSpec,
 )
-from game.rules.effects import COSTS, EFFECTS, TARGETS, TRIGGERS
+from game.rules.effects import EFFECTS
 from game.rules.keywords import KEYWORDS
 from game.rules.passives import PASSIVES
 
@@ -58,78 +64,53 @@ class Problem:
 
 
 class CardError(ValueError):
-    def __init__(self, problem: Problem) -> None:
+    """A card file that cannot be used: ``problem`` is the first of its ``problems``."""
+
+    def __init__(self, problem: Problem, problems: tuple[Problem, ...] | list[Problem] = ()
+                 ) -> None:
         super().__init__(str(problem))
         self.problem = problem
+        self.problems: tuple[Problem, ...] = tuple(problems) or (problem,)
 
 
-_STATS = ("attack", "range", "health", "movement", "upkeep", "durability")
-_COSTS = ("buy", "play")
-_KNOWN = {"type", "name", "text", "keywords", "effect", "full_action", "free_actions",
-          "triggers", "passives", "token", *_STATS, *_COSTS}
+def _problem(path: str, field: str, expected: str, found: str) -> CardError:
+    return CardError(Problem(path, field, expected, found))
 
 
-def _fail(path: str, field: str, expected: str, found: Any) -> CardError:
-    shown = repr(found)
-    if len(shown) > 60:
-        shown = shown[:57] + "..."
-    return CardError(Problem(path, field, expected, shown))
+# ---------------------------------------------------------------------------- checking
 
 
-def _int(data: Mapping[str, Any], key: str, path: str, default: int | None) -> int | None:
-    if key not in data or data[key] is None:
-        return default
-    value = data[key]
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise _fail(path, key, "a whole number of at least 0", value)
-    return value
+def _a(card_type: CardType) -> str:
+    article = "an" if card_type.value[0] in "aeio" else "a"  # a unit, an intention
+    return f"{article} {card_type.value}"
 
 
-def _localised(value: Any, path: str, field: str) -> dict[str, str]:
-    if isinstance(value, str):
-        return {"en": value}
-    if isinstance(value, Mapping) and value and all(
-            isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
-        if "en" not in value:
-            raise _fail(path, field, "an English text under 'en'", dict(value))
-        return dict(value)
-    raise _fail(path, field, "a text, or texts by language like {en: ..., de: ...}", value)
+def check_card_data(data: Any, path: str) -> list[Problem]:
+    """Every problem of one parsed card file, top to bottom; empty if the card is fine."""
+    problems = [Problem(path, f.field, f.expected, f.found) for f in schema_findings(data)]
+    if not isinstance(data, Mapping):
+        return problems
+    reported = {p.field for p in problems}
+    try:
+        card_type = CardType(data.get("type"))
+    except ValueError:
+        return problems  # the schema has said so; what a type needs cannot be judged
+
+    def needs(field: str, words: str) -> None:
+        if field not in reported and not data.get(field):
+            found = "nothing" if data.get(field) is None else shorten(data[field])
+            problems.append(Problem(path, field, words, found))
+
+    if card_type in (CardType.UNIT, CardType.BOSS):
+        needs("health", f"health of at least 1 for {_a(card_type)}")
+    if card_type is CardType.EQUIPMENT:
+        needs("durability", "durability of at least 1 for an equipment")
+    if card_type in (CardType.SPELL, CardType.INTENTION) and "effect" not in data:
+        problems.append(Problem(path, "effect", f"an effect for {_a(card_type)}", "nothing"))
+    return problems
 
 
-def _single_key(item: Any, path: str, field: str, what: str) -> tuple[str, Any]:
-    if isinstance(item, str):
-        return item, None
-    if isinstance(item, Mapping) and len(item) == 1:
-        ((key, value),) = item.items()
-        if isinstance(key, str):
-            return key, value
-    raise _fail(path, field, f"a {what} name or a one-key mapping {{name: parameters}}", item)
-
-
-def _keywords(raw: Any, path: str) -> Mapping[str, Any]:
-    if raw is None:
-        return MappingProxyType({})
-    if not isinstance(raw, list):
-        raise _fail(path, "keywords", "a list of keywords", raw)
-    result: dict[str, Any] = {}
-    for i, item in enumerate(raw):
-        field = f"keywords[{i}]"
-        name, value = _single_key(item, path, field, "keyword")
-        keyword = KEYWORDS.get(name)
-        if keyword is None:
-            raise _fail(path, field, f"one of the keywords {', '.join(KEYWORDS.names())}", name)
-        if keyword.param == "none":
-            if value not in (None, True):
-                raise _fail(path, field, f"{name} without a value", value)
-            value = True
-        elif keyword.param == "int":
-            value = 1 if value is None else value
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise _fail(path, field, f"{name} with a whole number of at least 1", value)
-        elif value is None:
-            raise _fail(path, field, f"{name} with what it protects from", value)
-        result[name] = _freeze(value)
-    return MappingProxyType(result)
+# ---------------------------------------------------------------------------- building
 
 
 def _freeze(value: Any) -> Any:
@@ -140,189 +121,225 @@ def _freeze(value: Any) -> Any:
     return value
 
 
-def _effects(raw: Any, path: str, field: str) -> tuple[EffectSpec, ...]:
-    if not isinstance(raw, list) or not raw:
-        raise _fail(path, field, "a non-empty list of effects", raw)
-    specs = []
-    for i, item in enumerate(raw):
-        sub = f"{field}[{i}]"
-        name, params = _single_key(item, path, sub, "effect")
-        kind = EFFECTS.get(name)
-        if kind is None:
-            raise _fail(path, sub, f"one of the effects {', '.join(EFFECTS.names())}", name)
-        params = {} if params is None else params
-        if not isinstance(params, Mapping):
-            raise _fail(path, sub, f"parameters of {name} as a mapping", params)
-        for key in params:
-            if key not in kind.params and key != "value":
-                raise _fail(path, f"{sub}.{key}",
-                            f"a parameter of {name} ({', '.join(kind.params)})", key)
-        specs.append(EffectSpec(name, _freeze(dict(params))))
-    return tuple(specs)
+def _entries(items: Any) -> Iterator[tuple[str, Any]]:
+    """``[name, {name: parameters}]`` -> ``(name, None), (name, parameters)``."""
+    for item in items or ():
+        if isinstance(item, str):
+            yield item, None
+        else:
+            ((name, value),) = item.items()
+            yield name, value
 
 
-def _targets(raw: Any, path: str, field: str) -> tuple[TargetSpec, ...]:
-    if raw is None:
-        return ()
-    if not isinstance(raw, list):
-        raise _fail(path, field, "a list of targets", raw)
-    specs = []
-    for i, item in enumerate(raw):
-        sub = f"{field}[{i}]"
-        name, filters = _single_key(item, path, sub, "target kind")
-        if name not in TARGETS:
-            raise _fail(path, sub, f"one of the target kinds {', '.join(TARGETS.names())}", name)
-        if filters is not None and not isinstance(filters, Mapping):
-            raise _fail(path, sub, "target filters as a mapping", filters)
-        specs.append(TargetSpec(name, _freeze(dict(filters or {}))))
-    return tuple(specs)
+def _localised(value: Any) -> dict[str, str]:
+    return {"en": value} if isinstance(value, str) else dict(value)
 
 
-def _costs(raw: Any, path: str, field: str) -> tuple[CostSpec, ...]:
-    if raw is None:
-        return ()
-    if not isinstance(raw, list):
-        raise _fail(path, field, "a list of costs", raw)
-    specs = []
-    for i, item in enumerate(raw):
-        sub = f"{field}[{i}]"
-        name, amount = _single_key(item, path, sub, "cost")
-        if name not in COSTS:
-            raise _fail(path, sub, f"one of the costs {', '.join(COSTS.names())}", name)
-        amount = 1 if amount is None else amount
-        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
-            raise _fail(path, sub, "a whole number of at least 0", amount)
-        specs.append(CostSpec(name, amount))
-    return tuple(specs)
+def _keywords(raw: Any) -> Mapping[str, Any]:
+    result: dict[str, Any] = {}
+    for name, value in _entries(raw):
+        param = KEYWORDS[name].param
+        if param == "none":
+            value = True
+        elif param == "int":
+            value = 1 if value is None else value
+        result[name] = _freeze(value)
+    return MappingProxyType(result)
 
 
-def _ability(raw: Any, path: str, field: str, *, trigger: bool = False,
-             free: bool = False) -> Ability:
-    if not isinstance(raw, Mapping):
-        raise _fail(path, field, "a mapping with 'do' (and 'targets', 'cost', 'when')", raw)
-    allowed = {"do", "targets", "text"} | ({"when", "if"} if trigger else set()) | (
-        {"cost"} if free else set())
-    for key in raw:
-        if key not in allowed:
-            raise _fail(path, f"{field}.{key}", f"one of {', '.join(sorted(allowed))}", key)
-    when = ""
-    if trigger:
-        when = raw.get("when")
-        if when not in TRIGGERS:
-            raise _fail(path, f"{field}.when", f"one of {', '.join(TRIGGERS.names())}", when)
-    condition = raw.get("if") or {}
-    if not isinstance(condition, Mapping):
-        raise _fail(path, f"{field}.if", "a mapping of conditions", condition)
-    text = raw.get("text", "")
-    if not isinstance(text, str):
-        raise _fail(path, f"{field}.text", "a text", text)
+def _ability(raw: Mapping[str, Any]) -> Ability:
     return Ability(
-        effects=_effects(raw.get("do"), path, f"{field}.do"),
-        targets=_targets(raw.get("targets"), path, f"{field}.targets"),
-        costs=_costs(raw.get("cost"), path, f"{field}.cost") if free else (),
-        trigger=when,
-        condition=_freeze(dict(condition)),
-        text=text,
+        effects=tuple(EffectSpec(name, _freeze(dict(params or {})))
+                      for name, params in _entries(raw.get("do"))),
+        targets=tuple(TargetSpec(name, _freeze(dict(filters or {})))
+                      for name, filters in _entries(raw.get("targets"))),
+        costs=tuple(CostSpec(name, 1 if amount is None else amount)
+                    for name, amount in _entries(raw.get("cost"))),
+        trigger=raw.get("when", ""),
+        condition=_freeze(dict(raw.get("if") or {})),
+        text=raw.get("text", ""),
     )
+
+
+def _number(data: Mapping[str, Any], key: str, default: int) -> int:
+    value = data.get(key)
+    return default if value is None else value
 
 
 def card_from_data(data: Any, path: str, set_name: str) -> CardDef:
-    """Turn one parsed card file into a ``CardDef``; raises ``CardError`` on the first problem."""
-    if not isinstance(data, Mapping):
-        raise _fail(path, "", "a mapping of card fields", data)
-    for key in data:
-        if key not in _KNOWN:
-            raise _fail(path, str(key), f"a card field ({', '.join(sorted(_KNOWN))})", key)
-    kind = data.get("type")
-    try:
-        card_type = CardType(kind)
-    except ValueError:
-        raise _fail(path, "type", f"one of {', '.join(t.value for t in CardType)}", kind) from None
-    names = _localised(data.get("name"), path, "name")
-    texts = _localised(data["text"], path, "text") if "text" in data else {}
-    stats = {key: _int(data, key, path, 0) for key in _STATS}
-    if "range" not in data:
-        stats["range"] = 1
-    costs = {key: _int(data, key, path, None) for key in _COSTS}
-    if card_type in (CardType.UNIT, CardType.BOSS) and not stats["health"]:
-        raise _fail(path, "health", f"health of at least 1 for a {card_type.value}",
-                    data.get("health"))
+    """Turn one parsed card file into a ``CardDef``; raises ``CardError`` holding every
+    problem of the data (``problem`` is the first)."""
+    problems = check_card_data(data, path)
+    if problems:
+        raise CardError(problems[0], problems)
+    return _build(data, path, set_name)
+
+
+def _build(data: Mapping[str, Any], path: str, set_name: str) -> CardDef:
+    """The ``CardDef`` of card data that passed ``check_card_data``."""
+    card_type = CardType(data["type"])
+    names = _localised(data["name"])
+    durability = _number(data, "durability", 0)
     if card_type is CardType.POTION:
-        stats["durability"] = stats["durability"] or 1
-    if card_type in (CardType.EQUIPMENT,) and not stats["durability"]:
-        raise _fail(path, "durability", "durability of at least 1 for an equipment",
-                    data.get("durability"))
-    effect = None
-    if "effect" in data:
-        effect = _ability(data["effect"], path, "effect")
-    elif card_type in (CardType.SPELL, CardType.INTENTION):
-        raise _fail(path, "effect", f"an effect for a {card_type.value}", None)
-    full = _ability(data["full_action"], path, "full_action") if "full_action" in data else None
-    free_raw = data.get("free_actions") or []
-    if not isinstance(free_raw, list):
-        raise _fail(path, "free_actions", "a list of free actions", free_raw)
-    free = tuple(_ability(a, path, f"free_actions[{i}]", free=True) for i, a in enumerate(free_raw))
-    trig_raw = data.get("triggers") or []
-    if not isinstance(trig_raw, list):
-        raise _fail(path, "triggers", "a list of triggered abilities", trig_raw)
-    triggers = tuple(_ability(a, path, f"triggers[{i}]", trigger=True)
-                     for i, a in enumerate(trig_raw))
-    passive_raw = data.get("passives") or []
-    if not isinstance(passive_raw, list):
-        raise _fail(path, "passives", "a list of passive effects", passive_raw)
-    passives = []
-    for i, item in enumerate(passive_raw):
-        name, params = _single_key(item, path, f"passives[{i}]", "passive")
-        if name not in PASSIVES:
-            raise _fail(path, f"passives[{i}]", f"one of {', '.join(PASSIVES.names())}", name)
-        if not isinstance(params, Mapping):
-            raise _fail(path, f"passives[{i}]", "parameters as a mapping", params)
-        passives.append(EffectSpec(name, _freeze(dict(params))))
-    token = data.get("token", False)
-    if not isinstance(token, bool):
-        raise _fail(path, "token", "true or false", token)
+        durability = durability or 1
     return CardDef(
         name=names["en"], type=card_type, set=set_name,
-        attack=stats["attack"] or 0, range=stats["range"] or 0, health=stats["health"] or 0,
-        movement=stats["movement"] or 0, upkeep=stats["upkeep"] or 0,
-        durability=stats["durability"] or 0, buy=costs["buy"], play=costs["play"],
-        keywords=_keywords(data.get("keywords"), path),
-        effect=effect, full_action=full, free_actions=free, triggers=triggers,
-        passives=tuple(passives), names=MappingProxyType(names),
-        texts=MappingProxyType(texts), token=token, source=path,
+        attack=_number(data, "attack", 0), range=_number(data, "range", 1),
+        health=_number(data, "health", 0), movement=_number(data, "movement", 0),
+        upkeep=_number(data, "upkeep", 0), durability=durability,
+        buy=data.get("buy"), play=data.get("play"),
+        keywords=_keywords(data.get("keywords")),
+        effect=_ability(data["effect"]) if "effect" in data else None,
+        full_action=_ability(data["full_action"]) if "full_action" in data else None,
+        free_actions=tuple(_ability(a) for a in data.get("free_actions") or ()),
+        triggers=tuple(_ability(a) for a in data.get("triggers") or ()),
+        passives=tuple(EffectSpec(name, _freeze(dict(params)))
+                       for name, params in _entries(data.get("passives"))),
+        names=MappingProxyType(names),
+        texts=MappingProxyType(_localised(data["text"]) if "text" in data else {}),
+        token=data.get("token", False), source=path,
     )
 
 
-def load_card_file(path: Path, set_name: str) -> CardDef:
+# ---------------------------------------------------------------------------- files
+
+
+class _CardLoader(yaml.SafeLoader):
+    """PyYAML's safe loader, noting keys given twice in one mapping (PyYAML keeps the last
+    one without a word, which hides a mistake)."""
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self.repeated: list[tuple[int, Any]] = []
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen: set[Any] = set()
+        for key_node, _ in node.value:
+            if isinstance(key_node, yaml.ScalarNode) and key_node.tag != "tag:yaml.org,2002:merge":
+                key = self.construct_object(key_node)
+                if key in seen:
+                    self.repeated.append((key_node.start_mark.line + 1, key))
+                seen.add(key)
+        return super().construct_mapping(node, deep)
+
+
+def read_card_file(path: Path) -> tuple[Any, list[Problem]]:
+    """The parsed data of a card file, or the problems that kept it from being read."""
+    file = str(path)
     try:
         text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise _fail(str(path), "", "a readable UTF-8 text file", type(exc).__name__) from None
+    except UnicodeDecodeError as exc:
+        return None, [Problem(file, "", "a UTF-8 text file",
+                              f"bytes that are not UTF-8 (at byte {exc.start})")]
+    except OSError as exc:
+        return None, [Problem(file, "", "a readable file", exc.strerror or type(exc).__name__)]
+    loader = _CardLoader(text)
     try:
-        data = yaml.safe_load(text)
+        data = loader.get_single_data()
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1}" if mark is not None else ""
-        raise _fail(str(path), where, "valid YAML", getattr(exc, "problem", str(exc))) from None
-    return card_from_data(data, str(path), set_name)
+        detail = getattr(exc, "problem", None) or str(exc)
+        return None, [Problem(file, where, "valid YAML", f"a syntax error ({detail})")]
+    finally:
+        loader.dispose()
+    if data is None:
+        return None, [Problem(file, "", "a mapping of card fields", "an empty file")]
+    return data, [Problem(file, f"line {line}", "each field once in a mapping",
+                          f"{shorten(key)} a second time") for line, key in loader.repeated]
 
 
-def load_cards(root: Path = CARDS_DIR) -> tuple[CardLibrary, list[Problem]]:
-    """Every card of every set folder under ``root``; broken files are reported and skipped."""
+def load_card_file(path: Path, set_name: str) -> CardDef:
+    """One card file as a ``CardDef``; raises ``CardError`` with every problem of the file
+    (``problem`` is the first)."""
+    data, problems = read_card_file(path)
+    if data is not None:
+        problems += check_card_data(data, str(path))
+    if problems:
+        raise CardError(problems[0], problems)
+    return _build(data, str(path), set_name)
+
+
+# ---------------------------------------------------------------------------- references
+
+
+def _abilities(card: CardDef) -> Iterator[tuple[str, Ability]]:
+    if card.effect is not None:
+        yield "effect", card.effect
+    if card.full_action is not None:
+        yield "full_action", card.full_action
+    for i, ability in enumerate(card.free_actions):
+        yield f"free_actions[{i}]", ability
+    for i, ability in enumerate(card.triggers):
+        yield f"triggers[{i}]", ability
+
+
+def card_references(card: CardDef) -> Iterator[tuple[str, str]]:
+    """``(field, card name)`` for every other card this card names: parameters of type
+    ``card`` (``create_token: {card: Wolf}``) and ``card`` target filters."""
+    for field, ability in _abilities(card):
+        for i, target in enumerate(ability.targets):
+            if "card" in target.filters:
+                yield f"{field}.targets[{i}].{target.kind}.card", str(target.filters["card"])
+        for i, spec in enumerate(ability.effects):
+            for param, kind in EFFECTS[spec.kind].params.items():
+                if kind == "card" and param in spec.params:
+                    yield f"{field}.do[{i}].{spec.kind}.{param}", str(spec.params[param])
+    for i, spec in enumerate(card.passives):
+        for param, kind in PASSIVES[spec.kind].params.items():
+            if kind == "card" and param in spec.params:
+                yield f"passives[{i}].{spec.kind}.{param}", str(spec.params[param])
+
+
+def remove_broken_references(library: CardLibrary, known: Collection[str] = (),
+                             ) -> tuple[CardLibrary, list[Problem]]:
+    """The library without the cards that name a card neither it nor ``known`` holds (and
+    without the cards that named those, and so on), and a problem for each card removed.
+    Run it once every card that may be named has been loaded (after all mods)."""
+    cards = list(library)
+    problems: list[Problem] = []
+    while True:
+        names = {card.name for card in cards} | set(known)
+        broken: dict[str, Problem] = {}
+        for card in cards:
+            for field, name in card_references(card):
+                if name not in names:
+                    broken.setdefault(card.name, Problem(
+                        card.source, field, "the name of a card in the loaded sets",
+                        shorten(name)))
+        if not broken:
+            return CardLibrary(cards), problems
+        problems.extend(broken.values())
+        cards = [card for card in cards if card.name not in broken]
+
+
+def load_cards(root: Path = CARDS_DIR, *, check_references: bool = True,
+               ) -> tuple[CardLibrary, list[Problem]]:
+    """Every card of every set folder under ``root`` and every problem found; broken files
+    are reported and skipped. ``check_references=False`` leaves the check of card names
+    named by cards to the caller (``remove_broken_references``), for loading several
+    roots into one library."""
     library = CardLibrary()
     problems: list[Problem] = []
     if not root.is_dir():
         return library, [Problem(str(root), "", "a folder of card sets", "nothing")]
+    first: dict[str, str] = {}
     for set_dir in sorted(p for p in root.iterdir() if p.is_dir()):
         for path in sorted(set_dir.glob("*.yaml")):
             try:
                 card = load_card_file(path, set_dir.name)
             except CardError as exc:
-                problems.append(exc.problem)
+                problems.extend(exc.problems)
                 continue
             if card.name in library:
-                problems.append(Problem(str(path), "name", "a card name not used by another card",
-                                        repr(card.name)))
+                problems.append(Problem(
+                    str(path), "name",
+                    f"a card name not used by another card (already used in {first[card.name]})",
+                    shorten(card.name)))
                 continue
+            first[card.name] = str(path)
             library.add(card)
+    if check_references:
+        library, broken = remove_broken_references(library)
+        problems.extend(broken)
     return library, problems
