@@ -28,15 +28,9 @@ from game.rules.mapmodel import DEFAULT_SYMBOLS, MapSpec, Placement, Region, Win
 from game.rules.tiles import TILE_TYPES
 from game.rules.wincons import WIN_CONDITIONS
 
+from .errors import MapError
+
 MAPS_DIR = Path(__file__).resolve().parent.parent.parent / "maps"
-
-
-class MapError(ValueError):
-    def __init__(self, file: str, field: str, expected: str, found: Any) -> None:
-        shown = repr(found)
-        if len(shown) > 80:
-            shown = shown[:77] + "..."
-        super().__init__(f"{file}: {field}: expected {expected}, found {shown}")
 
 
 def _tile(value: Any, path: str, field: str) -> tuple[int, int]:
@@ -124,17 +118,6 @@ def load_ascii_map(path: Path | str) -> MapSpec:
     return MapSpec(**{**{f: getattr(spec, f) for f in spec.__slots__}, "source": name})
 
 
-def list_maps(folder: Path = MAPS_DIR) -> list[Path]:
+def list_ascii_maps(folder: Path = MAPS_DIR) -> list[Path]:
+    """The text-grid maps (``*.yaml``) in ``folder``."""
     return sorted(folder.glob("*.yaml"))
-
-
-def find_map(name: str, folder: Path = MAPS_DIR) -> MapSpec:
-    """A shipped map by name (or a path to a map file)."""
-    candidate = Path(name)
-    if candidate.suffix == ".yaml" and candidate.is_file():
-        return load_ascii_map(candidate)
-    path = folder / f"{name}.yaml"
-    if not path.is_file():
-        known = ", ".join(p.stem for p in list_maps(folder)) or "none"
-        raise MapError(name, "map", f"a shipped map ({known})", name)
-    return load_ascii_map(path)
