@@ -37,6 +37,31 @@ def _play(args: argparse.Namespace) -> int:
     return 2
 
 
+def _add_mod_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--mod",
+        metavar="PATH",
+        action="append",
+        default=[],
+        help="also load the mod folder at PATH (repeat the option for several mods)",
+    )
+    parser.add_argument(
+        "--no-user-mods",
+        action="store_true",
+        help="do not load the mods in your mods folder (see `python -m game mods`)",
+    )
+
+
+def _mods(args: argparse.Namespace) -> int:
+    from game.content.mods import USER_MODS_DIR, describe, load_content
+
+    user_dir = None if args.no_user_mods else USER_MODS_DIR
+    content = load_content(args.mod, user_dir=user_dir, include_user=user_dir is not None)
+    for line in describe(content, user_dir):
+        print(line)
+    return 1 if content.problems else 0
+
+
 def _runner_command(function_name: str) -> Callable[[argparse.Namespace], int]:
     """A handler that calls ``game.runner.<function_name>(args)``, imported on first use."""
 
@@ -99,6 +124,11 @@ def build_parser() -> argparse.ArgumentParser:
         default=[],
         help="also load the mod folder at PATH (repeat the option for several mods)",
     )
+    play.add_argument(
+        "--no-user-mods",
+        action="store_true",
+        help="do not load the mods in your mods folder (see `python -m game mods`)",
+    )
     play.set_defaults(handler=_play)
 
     simulate = commands.add_parser(
@@ -136,6 +166,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=200,
         help="stop a game that lasts longer than T turns (default: %(default)s)",
     )
+    _add_mod_options(simulate)
     simulate.set_defaults(handler=_runner_command("simulate_command"))
 
     replay = commands.add_parser(
@@ -149,6 +180,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="check that the replay reproduces the recorded state hash; exit non-zero if not",
     )
+    _add_mod_options(replay)
     replay.set_defaults(handler=_runner_command("replay_command"))
 
     validate = commands.add_parser(
@@ -161,7 +193,19 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     validate.add_argument("paths", metavar="PATH", nargs="+", help="file or folder to check")
+    _add_mod_options(validate)
     validate.set_defaults(handler=_runner_command("validate_command"))
+
+    mods = commands.add_parser(
+        "mods",
+        help="show the mods folder and the loaded mods, with their problems",
+        description=(
+            "Print where your mods folder is, every mod that loads (built-in content first) "
+            "with its version, and every problem found. Exits non-zero if anything is wrong."
+        ),
+    )
+    _add_mod_options(mods)
+    mods.set_defaults(handler=_mods)
 
     bench = commands.add_parser(
         "bench",

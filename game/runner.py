@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from game.content.cards import CARDS_DIR, Problem, load_card_file, load_cards
+from game.content.mods import CORE_MAPS_DIR, Content, is_mod_folder, load_content, problems_in
 from game.maps import MapError, check_tmx, find_map, list_maps, load_ascii_map, load_map
 from game.rules import Game, GameSetup
 from game.rules.cards import CardLibrary
@@ -39,11 +40,20 @@ class GameResult:
                 f"turns {self.turns} actions {self.actions} hash {self.state_hash}")
 
 
-def library_or_exit() -> CardLibrary:
-    library, problems = load_cards()
-    for problem in problems:
+def content_or_warn(args: argparse.Namespace | None = None) -> Content:
+    """The built-in content plus the mods the command line asks for (``--mod``, and the
+    user's mods folder unless ``--no-user-mods``; without ``args`` the built-in content
+    only). Problems are printed as warnings: a broken mod never stops a command."""
+    mods = list(getattr(args, "mod", None) or [])
+    user = args is not None and not getattr(args, "no_user_mods", False)
+    content = load_content(mods, include_user=user)
+    for problem in content.problems:
         print(f"warning: {problem}", file=sys.stderr)
-    return library
+    return content
+
+
+def library_or_exit(args: argparse.Namespace | None = None) -> CardLibrary:
+    return content_or_warn(args).library
 
 
 def play_random_game(spec: MapSpec, library: CardLibrary, seed: int, *, players: int | None = None,
@@ -60,16 +70,21 @@ def play_random_game(spec: MapSpec, library: CardLibrary, seed: int, *, players:
 
 
 def simulate_command(args: argparse.Namespace) -> int:
+    content = content_or_warn(args)
+    library = content.library
+    mod_map = content.maps.get(args.map)
     try:
-        spec = find_map(args.map)
+        spec = find_map(str(mod_map) if mod_map and mod_map.parent != CORE_MAPS_DIR else args.map,
+                        library=library)
     except MapError as exc:
         print(exc, file=sys.stderr)
         return 1
-    library = library_or_exit()
+    # the mods' card sets join the draft
+    sets = tuple(dict.fromkeys((*DEFAULT_SETS, *content.mod_sets())))
     results = []
     for index in range(args.games):
         seed = args.seed + index
-        game = play_random_game(spec, library, seed, max_turns=args.max_turns)
+        game = play_random_game(spec, library, seed, max_turns=args.max_turns, sets=sets)
         reason = game.over_reason or f"stopped at the turn limit of {args.max_turns}"
         result = GameResult(index + 1, seed, game.winners, reason, game.turn,
                             len(game.history), game.state_hash())
@@ -93,7 +108,7 @@ def simulate_command(args: argparse.Namespace) -> int:
 
 
 def replay_command(args: argparse.Namespace) -> int:
-    library = library_or_exit()
+    library = library_or_exit(args)
     try:
         data = read_save(args.file)
 
@@ -302,11 +317,22 @@ def _validate_card_file(path: Path) -> list[Problem]:
 
 
 def validate_command(args: argparse.Namespace) -> int:
-    problems = validate_paths(list(args.paths))
+    # a mod folder (PATH or --mod) is checked whole, loaded after the content it may build
+    # on: the built-in content, the user's mods folder, then the --mod folders
+    mods = [path for path in args.paths if is_mod_folder(Path(path))]
+    problems = validate_paths([path for path in args.paths if path not in mods])
+    checked = [*getattr(args, "mod", []), *mods]
+    if checked:
+        content = load_content(checked, include_user=not getattr(args, "no_user_mods", False))
+        problems.extend(str(p) for p in problems_in(content, checked))
+        roots = [Path(folder).resolve() for folder in checked]
+        for map_path in content.maps.values():  # their maps may place the mods' cards
+            if any(map_path.resolve().is_relative_to(root) for root in roots):
+                problems.extend(str(p) for p in check_tmx(map_path, content.library))
     for line in problems:
         print(line)
     if problems:
         print(f"{len(problems)} problem(s) found", file=sys.stderr)
         return 1
-    print(f"no problems in {', '.join(args.paths)}")
+    print(f"no problems in {', '.join([*args.paths, *getattr(args, 'mod', [])])}")
     return 0
