@@ -313,6 +313,34 @@ def _intention(game: Game, ctx: Context, p: Mapping[str, Any]) -> None:
         game.add_marks(target, "intention", 1, source=ctx.source)
 
 
+@effect("ready",
+        lambda p: f"Untap {_target_text(p)}; a unit gets its move and attack actions back.",
+        target="target")
+def _ready(game: Game, ctx: Context, p: Mapping[str, Any]) -> None:
+    """Ours: the permanent may act again this turn (rule Units 9 gives one of each)."""
+    for target in _permanents(game, resolve_ref(game, ctx, p.get("target", 0))):
+        esper.component_for_entity(target, OnMap).tapped = False
+        if game.card(target).is_fighter:
+            body = esper.component_for_entity(target, Body)
+            body.moves = body.attacks = 1
+
+
+@effect("repair",
+        lambda p: (f"Give back up to {p.get('amount', 1)} durability to {_target_text(p)}, "
+                   "or to each equipment it carries."),
+        amount="int", target="target")
+def _repair(game: Game, ctx: Context, p: Mapping[str, Any]) -> None:
+    """Ours: durability returns, never above the printed value (rule Equipments 2)."""
+    amount = int(p.get("amount", 1))
+    for target in _permanents(game, resolve_ref(game, ctx, p.get("target", 0))):
+        items = [target] if game.card(target).is_equipment else [
+            e for e in game.pile(target) if game.card(e).is_equipment]
+        for item in items:
+            body = esper.component_for_entity(item, Body)
+            body.durability = max(body.durability,
+                                   min(game.card(item).durability, body.durability + amount))
+
+
 def run_effects(game: Game, ability: Ability, ctx: Context) -> None:
     for spec in ability.effects:
         EFFECTS[spec.kind].run(game, ctx, spec.params)

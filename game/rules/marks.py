@@ -80,6 +80,16 @@ for entry in (
     MARKS.add(entry.name, entry)
 
 
+def _burn(game: Game, unit: int) -> None:
+    """Ours (not in the rulebook): a burning unit is dealt 1 damage each time it is
+    activated, and one burn mark goes out."""
+    game.remove_marks(unit, "burn", 1)
+    game.deal_damage(0, unit, 1)
+
+
+MARKS.add("burn", MarkKind("burn", "Burn (ours)", on_activate=_burn))
+
+
 def on_event(game: Game, event: Event) -> bool:
     """Marks that trigger on activation put their action on the stack (in registry order).
     Returns whether anything was put on the stack."""

@@ -8,6 +8,8 @@ the moment its condition stops holding (rule State-based actions 3.4).
 - ``aura`` {attack/health/movement/range, keyword, value, to, within}: to every unit
   within range ``within`` (default 1) of the source; ``to`` is ``own`` (default), ``enemy``
   or ``all``.
+- ``on_tile`` {tile, attack/health/movement/range, keyword, value}: to the permanent itself
+  while it stands on a tile of that type (a street, a house, a gate...).
 """
 
 from __future__ import annotations
@@ -73,3 +75,16 @@ PASSIVES.add("aura", PassiveKind(
                f"within range {int(p.get('within', 1))} get {_changes(p)}."),
     {**{s: "int" for s in STATS}, "keyword": "str", "value": "any", "to": "str",
      "within": "int"}))
+
+
+def _on_tile(game: Game, source: int, target: int, params: Mapping[str, Any]) -> bool:
+    if source != target:
+        return False
+    tile = game.tile_of(source)
+    return tile is not None and game.tile_kind(tile).name == params.get("tile")
+
+
+PASSIVES.add("on_tile", PassiveKind(
+    "on_tile", _on_tile,
+    lambda p: f"While it stands on a {p.get('tile')} tile, it gets {_changes(p)}.",
+    {**{s: "int" for s in STATS}, "keyword": "str", "value": "any", "tile": "str"}))
