@@ -441,6 +441,12 @@ def test_rules_named_in_the_table_are_rules_of_the_index() -> None:
 
 # ---------------------------------------------------------------------------- the sets
 
+#: base: start cards, map pieces, the Farmer and plain units, spells and gear;
+#: exp1 (warfare): cavalry, siege and crews, Charger and Ramm, points, house/gate/street units;
+#: sea (tides): swimmers and ships for harbors and deep water, pushes into the deep, the Kraken;
+#: dark (shadows): the state marks poison, panic, rage, paralysis, ward and burn;
+#: workshop (engineering): artifacts, solid X, equipment, potions, push, spawn points, repairs;
+#: tyranny: the Iron Tyrant, its intentions and Enforcers (boss mode only, never drafted).
 SETS = ("base", "exp1", "sea", "dark", "workshop", "tyranny")
 
 
@@ -475,7 +481,12 @@ def test_every_set_can_be_drafted_or_is_a_boss_set(set_name: str) -> None:
 
 
 def test_costs_stay_in_the_range_of_the_base_set() -> None:
-    """Balance guard: an income of 2-3 a turn, hands of three, one purchase a turn."""
+    """Balance guard. A turn gives an income of 2-3 plus about one Coin (2) from a hand of
+    three, and one purchase. Buy grows with attack + health (never below their sum), plus
+    about 1 for movement above 2, a keyword or an ability; play is about half of buy (at
+    most buy / 2 + 1) so a card bought can be played when drawn; upkeep is 1, 2 for units
+    strong for their cost, 0 only for resource makers, tokens and start cards. Bosses,
+    tokens and intentions have no buy cost; intentions cost 0 to play."""
     for card in LIBRARY:
         if card.type is CardType.INTENTION:
             assert card.play == 0, card.name
