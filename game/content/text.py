@@ -1,0 +1,1262 @@
+"""A card's printed text, generated from its data: rules text, stat line, cost line.
+
+Rules text is never typed into a card file. Every line here is built from the same data
+the engine runs (keywords, effects and their targets, costs, triggers, passives), so what
+a card says and what it does cannot drift apart. The registries in ``game.rules`` each
+carry a plain text for their entries; this module words them better for a printed card
+(``target enemy unit`` instead of ``the target``, ``Draw a card.``, German grammar) and
+falls back to the registry's own text for any entry it does not know yet.
+
+Languages: English always; German (``de``) where this module has words for every piece of
+a line. A line with a piece it cannot say in German is printed in English, line by line.
+
+- ``paragraphs(card, lang)``: the rules text as ``Paragraph`` values (label and body), for
+  the card face, which prints labels in bold.
+- ``rules_text(card, lang)``: the same as plain lines.
+- ``reminders(card, lang)``: short explanations of the keywords and marks a card uses.
+- ``stat_line``, ``cost_line``, ``type_line``, ``card_name``, ``flavour``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.rules.cards import (
+    Ability,
+    CardDef,
+    CardLibrary,
+    CardType,
+    CostSpec,
+    EffectSpec,
+    TargetSpec,
+)
+from game.rules.effects import COSTS, effect_text
+from game.rules.keywords import KEYWORDS, describe_spec
+from game.rules.passives import PASSIVES
+
+#: Languages this module writes; any other asks for English.
+LANGUAGES = ("en", "de")
+
+_STATS = ("attack", "health", "movement", "range")
+
+
+class Untranslated(Exception):
+    """A piece of a line has no words in the asked language: print the line in English."""
+
+
+@dataclass(frozen=True, slots=True)
+class Paragraph:
+    """One paragraph of rules text: an optional label (``Full action``, ``Tap``,
+    ``Whenever this unit attacks``) and what follows it."""
+
+    body: str
+    label: str = ""
+    #: keywords, keyword, effect, passive, trigger, full_action, free_action
+    kind: str = "effect"
+
+    @property
+    def text(self) -> str:
+        return f"{self.label}: {self.body}" if self.label else self.body
+
+
+# ---------------------------------------------------------------------------- helpers
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _int(value: Any, default: int = 1) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return default
+
+
+def _signed(value: Any) -> str:
+    return f"{_int(value, 0):+d}"
+
+
+def _lookup_name(library: CardLibrary | None, name: str, lang: str) -> str:
+    if library is not None and name in library:
+        return library[name].names.get(lang, name)
+    return name
+
+
+# ---------------------------------------------------------------------------- German grammar
+
+_CASE = {"nom": 0, "acc": 1, "dat": 2}
+_ARTICLES = {
+    "indef": {"m": ("ein", "einen", "einem"), "f": ("eine", "eine", "einer"),
+              "n": ("ein", "ein", "einem")},
+    "def": {"m": ("der", "den", "dem"), "f": ("die", "die", "der"), "n": ("das", "das", "dem")},
+    "this": {"m": ("dieser", "diesen", "diesem"), "f": ("diese", "diese", "dieser"),
+             "n": ("dieses", "dieses", "diesem")},
+    "each": {"m": ("jeder", "jeden", "jedem"), "f": ("jede", "jede", "jeder"),
+             "n": ("jedes", "jedes", "jedem")},
+}
+_STRONG = {"m": ("er", "en", "en"), "f": ("e", "e", "en"), "n": ("es", "es", "en")}
+_WEAK = {"m": ("e", "en", "en"), "f": ("e", "e", "en"), "n": ("e", "e", "en")}
+_PRONOUNS = {"m": ("er", "ihn", "ihm"), "f": ("sie", "sie", "ihr"), "n": ("es", "es", "ihm")}
+
+
+@dataclass(frozen=True, slots=True)
+class _Noun:
+    """A German noun with its gender and the adjectives that always go with it."""
+
+    gender: str
+    word: str
+    adjectives: tuple[str, ...] = ()
+
+    def phrase(self, article: str, case: str, extra: tuple[str, ...] = ()) -> str:
+        i = _CASE[case]
+        endings = _STRONG if article == "indef" else _WEAK
+        words = [_ARTICLES[article][self.gender][i]]
+        words += [stem + endings[self.gender][i] for stem in (*extra, *self.adjectives)]
+        words.append(self.word)
+        return " ".join(words)
+
+    def pronoun(self, case: str) -> str:
+        return _PRONOUNS[self.gender][_CASE[case]]
+
+
+_DE_KIND = {
+    "unit": (_Noun("f", "Einheit"),),
+    "fighter": (_Noun("f", "Einheit"), _Noun("m", "Boss")),
+    "permanent": (_Noun("f", "Karte", ("bleibend",)),),
+    "artifact": (_Noun("n", "Artefakt"),),
+    "tile": (_Noun("n", "Feld"),),
+}
+_DE_SELF = {
+    CardType.UNIT: _Noun("f", "Einheit"), CardType.BOSS: _Noun("m", "Boss"),
+    CardType.ARTIFACT: _Noun("n", "Artefakt"), CardType.EQUIPMENT: _Noun("f", "Ausrüstung"),
+    CardType.POTION: _Noun("m", "Trank"), CardType.SPELL: _Noun("f", "Karte"),
+    CardType.INTENTION: _Noun("f", "Karte"),
+}
+_DE_TARGET = _Noun("n", "Ziel")
+_DE_TILES = {
+    "neutral": _Noun("n", "Feld", ("neutral",)), "house": _Noun("n", "Haus"),
+    "tower": _Noun("m", "Turm"), "farm field": _Noun("m", "Acker"),
+    "spawn": _Noun("n", "Startfeld"), "harbor": _Noun("m", "Hafen"),
+    "street": _Noun("f", "Straße"), "deep water": _Noun("n", "Wasser", ("tief",)),
+    "water": _Noun("n", "Wasser"), "wall": _Noun("f", "Mauer"), "gate": _Noun("n", "Tor"),
+    "store": _Noun("m", "Laden"),
+}
+
+# ---------------------------------------------------------------------------- word tables
+
+_EN_TYPES = {CardType.SPELL: "Spell", CardType.UNIT: "Unit", CardType.BOSS: "Boss",
+             CardType.ARTIFACT: "Artifact", CardType.EQUIPMENT: "Equipment",
+             CardType.POTION: "Potion", CardType.INTENTION: "Intention"}
+_DE_TYPES = {CardType.SPELL: "Zauber", CardType.UNIT: "Einheit", CardType.BOSS: "Boss",
+             CardType.ARTIFACT: "Artefakt", CardType.EQUIPMENT: "Ausrüstung",
+             CardType.POTION: "Trank", CardType.INTENTION: "Absicht"}
+_EN_TYPE_PLURAL = {"spell": "spells", "unit": "units", "boss": "bosses",
+                   "artifact": "artifacts", "equipment": "equipment", "potion": "potions",
+                   "intention": "intentions"}
+#: German plural in the dative, for "Schutz vor ..."
+_DE_TYPE_PLURAL = {"spell": "Zaubern", "unit": "Einheiten", "boss": "Bossen",
+                   "artifact": "Artefakten", "equipment": "Ausrüstungen", "potion": "Tränken",
+                   "intention": "Absichten"}
+
+_EN_STATS = {"attack": "attack", "health": "health", "movement": "movement", "range": "range"}
+_DE_STATS = {"attack": "Angriff", "health": "Leben", "movement": "Bewegung",
+             "range": "Reichweite"}
+
+#: German mark names as the first part of "...marke" (singular, plural)
+_DE_MARKS = {
+    "paralysis": ("Lähmungsmarke", "Lähmungsmarken"), "poison": ("Giftmarke", "Giftmarken"),
+    "panic": ("Panikmarke", "Panikmarken"), "rage": ("Wutmarke", "Wutmarken"),
+    "ward": ("Abwehrmarke", "Abwehrmarken"), "intention": ("Absichtsmarke", "Absichtsmarken"),
+    "repression": ("Unterdrückungsmarke", "Unterdrückungsmarken"),
+    "burn": ("Brandmarke", "Brandmarken"),
+}
+
+_EN_KEYWORDS: dict[str, Callable[[Any], str]] = {
+    "shroud": lambda v: "Shroud",
+    "crew": lambda v: f"Crew {_int(v)}",
+    "solid": lambda v: f"Solid {_int(v)}",
+    "swimming": lambda v: "Swimming",
+    "push": lambda v: "Push" if v is True or _int(v) == 1 else f"Push {_int(v)}",
+    "tyrant": lambda v: "The Tyrant",
+    "immovable": lambda v: "Immovable",
+    "loyal": lambda v: "Loyal",
+}
+_DE_KEYWORDS: dict[str, Callable[[Any], str]] = {
+    "shroud": lambda v: "Tarnung",
+    "crew": lambda v: f"Besatzung {_int(v)}",
+    "solid": lambda v: f"Massiv {_int(v)}",
+    "swimming": lambda v: "Schwimmend",
+    "push": lambda v: "Stoß" if v is True or _int(v) == 1 else f"Stoß {_int(v)}",
+    "tyrant": lambda v: "Der Tyrann",
+    "immovable": lambda v: "Unverrückbar",
+    "loyal": lambda v: "Treu",
+}
+
+#: Reminders of what marks do, by language.
+_MARK_REMINDERS: dict[str, dict[str, str]] = {
+    "en": {
+        "paralysis": "Paralysis: the unit can't use actions, except to spend one to remove a "
+                     "paralysis mark.",
+        "poison": "Poison: each time the unit is activated it gets one more poison mark; with "
+                  "more poison marks than health it is destroyed.",
+        "panic": "Panic: when the unit is activated it acts shy, then loses a panic mark.",
+        "rage": "Rage: when the unit is activated it acts aggressively, then loses a rage "
+                "mark.",
+        "ward": "Ward: all damage dealt to the unit is prevented; then remove one ward mark "
+                "per point of damage.",
+        "burn": "Burn: each time the unit is activated it is dealt 1 damage and loses a burn "
+                "mark.",
+        "intention": "Intention: the Tyrant, next to the marked permanent, may use a full "
+                     "action to remove the mark and carry out the intention.",
+    },
+    "de": {
+        "paralysis": "Lähmung: Die Einheit kann keine Aktionen nutzen, außer um mit einer "
+                     "davon eine Lähmungsmarke zu entfernen.",
+        "poison": "Gift: Bei jeder Aktivierung erhält die Einheit eine weitere Giftmarke; hat "
+                  "sie mehr Giftmarken als Leben, wird sie zerstört.",
+        "panic": "Panik: Wird die Einheit aktiviert, handelt sie scheu und verliert danach "
+                 "eine Panikmarke.",
+        "rage": "Wut: Wird die Einheit aktiviert, handelt sie aggressiv und verliert danach "
+                "eine Wutmarke.",
+        "ward": "Abwehr: Jeder Schaden an der Einheit wird verhindert; entferne dann je "
+                "Schadenspunkt eine Abwehrmarke.",
+        "burn": "Brand: Bei jeder Aktivierung wird der Einheit 1 Schaden zugefügt, und sie "
+                "verliert eine Brandmarke.",
+        "intention": "Absicht: Der Tyrann neben der markierten Karte darf als volle Aktion die "
+                     "Marke entfernen und die Absicht ausführen.",
+    },
+}
+
+
+# ---------------------------------------------------------------------------- writers
+
+
+@dataclass
+class _Writer:
+    """Words for one ability of one card in one language; remembers which declared
+    targets were already named, so later mentions read "it"."""
+
+    card: CardDef
+    ability: Ability | None = None
+    trigger: str = ""
+    library: CardLibrary | None = None
+    #: the intention's "when carried out" part: target 0 is the marked permanent
+    marked: bool = False
+    mentioned: set[int] = field(default_factory=set)
+
+    lang = "en"
+
+    def targets(self) -> tuple[TargetSpec, ...]:
+        return self.ability.targets if self.ability is not None else ()
+
+    def target_spec(self, index: int) -> TargetSpec | None:
+        specs = self.targets()
+        return specs[index] if 0 <= index < len(specs) else None
+
+    def is_index(self, ref: Any) -> bool:
+        return isinstance(ref, int) and not isinstance(ref, bool)
+
+
+class _En(_Writer):
+    lang = "en"
+
+    _NOUNS = {"unit": "unit", "fighter": "unit or boss", "permanent": "permanent",
+              "artifact": "artifact", "tile": "tile"}
+    _SELF = {CardType.UNIT: "this unit", CardType.BOSS: "this boss",
+             CardType.ARTIFACT: "this artifact", CardType.EQUIPMENT: "this equipment",
+             CardType.POTION: "this potion", CardType.SPELL: "this card",
+             CardType.INTENTION: "this card"}
+
+    # -- noun phrases
+    def this(self) -> str:
+        return self._SELF.get(self.card.type, "this card")
+
+    def noun(self, spec: TargetSpec) -> str:
+        return self._NOUNS.get(spec.kind, spec.kind.replace("_", " "))
+
+    def target_phrase(self, spec: TargetSpec, skip: frozenset[str]) -> str:
+        before: list[str] = []
+        after: list[str] = []
+        f = spec.filters
+        for key, value in f.items():
+            if key in skip or key == "self":
+                continue
+            if key == "damaged" and value:
+                before.append("damaged")
+            elif key == "free" and value:
+                before.append("free")
+            elif key == "controller" and value == "enemy":
+                before.append("enemy")
+            elif key == "controller" and value == "own":
+                after.append("you control")
+            elif key == "name":
+                after.append(f"named {value}")
+            elif key == "mark":
+                after.append(f"with a {value} mark")
+            elif key == "range":
+                after.append(f"within range {_int(value)}")
+            elif key == "straight_line" and value:
+                after.append("in a straight line from it")
+            elif key == "adjacent_to":
+                after.append(f"next to {self.np(_int(value, 0))}")
+            elif key == "card":
+                after.append(f"where {self.a(str(value))} {value} can stand")
+            elif value not in (False, None):
+                after.append(f"({key.replace('_', ' ')}: {value})")
+        return " ".join(["target", *before, self.noun(spec), *after])
+
+    def np(self, ref: Any, case: str = "acc", skip: frozenset[str] = frozenset()) -> str:
+        if self.is_index(ref):
+            spec = self.target_spec(ref)
+            if spec is None:
+                return "the target" if ref == 0 else f"target {ref + 1}"
+            if self.marked and ref == 0:
+                return f"the marked {self.noun(spec)}"
+            if ref in self.mentioned:
+                return "it" if self.mentioned == {ref} else f"that {self.noun(spec)}"
+            self.mentioned.add(ref)
+            return self.target_phrase(spec, skip)
+        if ref in (None, "self"):
+            return "the Tyrant" if self.marked else self.this()
+        if ref == "subject":
+            return {"attacks": "the defender", "equipped_attacks": "the defender",
+                    "attacked": "the attacker", "damaged": "the source",
+                    "unit_dies": "that unit"}.get(self.trigger, "that permanent")
+        fixed = {"controller": "you", "equipped": "the equipped unit",
+                 "each_enemy_unit": "each enemy unit", "each_own_unit": "each unit you control",
+                 "adjacent_enemy_units": "each adjacent enemy unit",
+                 "opponents": "each opponent", "attacker": "the attacker",
+                 "tile": "the tile it stood on"}
+        return fixed.get(ref, str(ref).replace("_", " "))
+
+    def pronoun(self, ref: Any, case: str = "acc") -> str:
+        if self.is_index(ref) and ref in self.mentioned and self.mentioned == {ref}:
+            return "it"
+        return self.np(ref, case)
+
+    def is_unit(self, ref: Any) -> bool:
+        """Does the reference always name units (so "its move action" makes sense)?"""
+        if self.is_index(ref):
+            spec = self.target_spec(ref)
+            return spec is not None and spec.kind in ("unit", "fighter")
+        if ref in (None, "self"):
+            return self.card.is_fighter and not self.marked
+        return ref in ("equipped", "each_enemy_unit", "each_own_unit", "adjacent_enemy_units")
+
+    @staticmethod
+    def a(word: str) -> str:
+        return "an" if word[:1].lower() in "aeiou" else "a"
+
+    # -- pieces
+    def changes(self, p: Mapping[str, Any]) -> str:
+        parts = [f"{_signed(p[s])} {_EN_STATS[s]}" for s in _STATS if s in p]
+        if "keyword" in p:
+            parts.append(self.keyword_text(str(p["keyword"]), p.get("value", True)))
+        if not parts:
+            return "nothing"
+        return " and ".join(parts) if len(parts) <= 2 else ", ".join(parts[:-1]) + \
+            " and " + parts[-1]
+
+    def keyword_text(self, name: str, value: Any) -> str:
+        if name == "protection":
+            return f"Protection from {self.protection(value)}"
+        if name == "spawn_point":
+            return f"Spawn point {_int(value)}"
+        words = _EN_KEYWORDS.get(name)
+        if words is not None:
+            return words(value)
+        keyword = KEYWORDS.get(name)
+        return keyword.text(value) if keyword is not None else name.replace("_", " ").title()
+
+    def protection(self, spec: Any) -> str:
+        if isinstance(spec, (list, tuple)):
+            return " and ".join(self.protection(s) for s in spec)
+        if isinstance(spec, str):
+            singular = spec.lower().rstrip("s")
+            if singular in _EN_TYPE_PLURAL:
+                return _EN_TYPE_PLURAL[singular]
+            return spec
+        return describe_spec(spec)
+
+    def until(self, p: Mapping[str, Any]) -> str:
+        until = str(p.get("until", "end_of_turn"))
+        if until == "end_of_turn":
+            return " until end of turn"
+        if until == "while_source_on_map":
+            return f" for as long as {self.this()} stays on the map"
+        return f" until {until.replace('_', ' ')}"
+
+    def mark(self, name: Any) -> str:
+        return str(name)
+
+    def cost(self, spec: CostSpec) -> str:
+        n = spec.amount
+        if spec.kind == "resource":
+            return f"{n} resource"
+        if spec.kind == "discard":
+            return "discard a card" if n == 1 else f"discard {n} cards"
+        if spec.kind == "tap":
+            return "tap"
+        if spec.kind == "sacrifice":
+            return f"sacrifice {self.this()}"
+        if spec.kind == "durability":
+            return f"{n} durability"
+        kind = COSTS.get(spec.kind)
+        return kind.text(n) if kind is not None else f"{spec.kind} {n}"
+
+    def only_while_equipped(self) -> str:
+        return "Only while equipped."
+
+    def trigger_label(self, ability: Ability) -> str:
+        this = self.this()
+        who = ability.condition.get("controller")
+        phrases = {
+            "upkeep": "At the start of your upkeep",
+            "attacks": f"Whenever {this} attacks",
+            "equipped_attacks": "Whenever the equipped unit attacks",
+            "attacked": f"Whenever {this} is attacked",
+            "enters": f"When {this} enters the map",
+            "dies": f"When {this} is destroyed",
+            "unit_dies": {"enemy": "Whenever an enemy unit is destroyed",
+                          "own": "Whenever another unit you control is destroyed"}.get(
+                              who, "Whenever another unit is destroyed"),
+            "damaged": f"Whenever {this} is dealt damage",
+            "activated": f"Whenever {this} is activated",
+        }
+        label = phrases.get(ability.trigger, f"When {ability.trigger.replace('_', ' ')}")
+        extra = {k: v for k, v in ability.condition.items()
+                 if not (ability.trigger == "unit_dies" and k == "controller")}
+        if extra:
+            label += " (" + ", ".join(f"if {k.replace('_', ' ')} is {v}"
+                                      for k, v in extra.items()) + ")"
+        return label
+
+    full_action_label = "Full action"
+    free_action_label = "Free action"
+    carried_out_label = "When carried out"
+
+    def spawn_point(self, value: Any) -> Paragraph:
+        n = _int(value)
+        return Paragraph(f"You may play permanents on tiles within range {n} of "
+                         f"{self.this()}.", f"Spawn point {n}", "keyword")
+
+    def unmentioned(self, index: int) -> str:
+        return f"Choose {self.np(index)}."
+
+    # -- effects and passives
+    def effect(self, spec: EffectSpec) -> str:
+        words = _EN_EFFECTS.get(spec.kind)
+        if words is not None:
+            return words(self, spec.params)
+        return self.registry_effect(spec)
+
+    def registry_effect(self, spec: EffectSpec) -> str:
+        text = effect_text(spec)
+        ref = spec.params.get("target")
+        if self.is_index(ref):
+            said = "the target" if ref == 0 else f"target {ref + 1}"
+            if said in text:
+                text = text.replace(said, self.np(ref), 1)
+        return _cap(text)
+
+    def passive(self, spec: EffectSpec) -> str:
+        words = _EN_PASSIVES.get(spec.kind)
+        if words is not None:
+            return words(self, spec.params)
+        kind = PASSIVES.get(spec.kind)
+        return kind.text(spec.params) if kind is not None else spec.kind.replace("_", " ")
+
+
+class _De(_Writer):
+    lang = "de"
+
+    def this_noun(self) -> _Noun:
+        return _DE_SELF.get(self.card.type, _Noun("f", "Karte"))
+
+    def this(self, case: str = "nom") -> str:
+        return self.this_noun().phrase("this", case)
+
+    def nouns(self, spec: TargetSpec) -> tuple[_Noun, ...]:
+        nouns = _DE_KIND.get(spec.kind)
+        if nouns is None:
+            raise Untranslated(spec.kind)
+        return nouns
+
+    def target_phrase(self, spec: TargetSpec, case: str, skip: frozenset[str]) -> str:
+        adjectives: list[str] = []
+        after: list[str] = []
+        for key, value in spec.filters.items():
+            if key in skip or key == "self":
+                continue
+            if key == "damaged" and value:
+                adjectives.append("beschädigt")
+            elif key == "free" and value:
+                adjectives.append("frei")
+            elif key == "controller" and value == "enemy":
+                adjectives.append("gegnerisch")
+            elif key == "controller" and value == "own":
+                adjectives.append("eigen")
+            elif key == "name":
+                after.append(f"namens {_lookup_name(self.library, str(value), 'de')}")
+            elif key == "mark" and value in _DE_MARKS:
+                after.append(f"mit einer {_DE_MARKS[value][0]}")
+            elif key == "range":
+                after.append(f"in Reichweite {_int(value)}")
+            elif key == "straight_line" and value:
+                after.append("in gerader Linie")
+            elif key == "adjacent_to":
+                after.append(f"neben {self.pronoun(_int(value, 0), 'dat')}")
+            elif value not in (False, None):
+                raise Untranslated(key)
+        nouns = self.nouns(spec)
+        words = " oder ".join(n.phrase("indef", case, tuple(adjectives)) for n in nouns)
+        return " ".join([words, "deiner Wahl", *after])
+
+    def np(self, ref: Any, case: str = "acc", skip: frozenset[str] = frozenset()) -> str:
+        if self.is_index(ref):
+            spec = self.target_spec(ref)
+            if spec is None:
+                return _DE_TARGET.phrase("def", case)
+            nouns = self.nouns(spec)
+            if self.marked and ref == 0:
+                noun = nouns[0] if len(nouns) == 1 else _DE_TARGET
+                return noun.phrase("def", case, ("markiert",))
+            if ref in self.mentioned:
+                return self.pronoun(ref, case)
+            self.mentioned.add(ref)
+            return self.target_phrase(spec, case, skip)
+        if ref in (None, "self"):
+            if self.marked:
+                return {"nom": "der Tyrann", "acc": "den Tyrannen", "dat": "dem Tyrannen"}[case]
+            return self.this(case)
+        if ref == "controller":
+            return {"nom": "du", "acc": "dich", "dat": "dir"}[case]
+        if ref == "subject":
+            noun = {"attacks": _Noun("n", "Ziel", ("angegriffen",)),
+                    "equipped_attacks": _Noun("n", "Ziel", ("angegriffen",)),
+                    "attacked": _Noun("m", "Angreifer"), "damaged": _Noun("f", "Quelle"),
+                    "unit_dies": _Noun("f", "Einheit", ("zerstört",))}.get(self.trigger)
+            if noun is None:
+                raise Untranslated(ref)
+            return noun.phrase("def", case)
+        fixed = {"equipped": ("def", _Noun("f", "Einheit", ("ausgerüstet",))),
+                 "each_enemy_unit": ("each", _Noun("f", "Einheit", ("gegnerisch",))),
+                 "each_own_unit": ("each", _Noun("f", "Einheit", ("eigen",))),
+                 "adjacent_enemy_units": ("each",
+                                          _Noun("f", "Einheit", ("angrenzend", "gegnerisch"))),
+                 "opponents": ("each", _Noun("m", "Gegner")),
+                 "attacker": ("def", _Noun("m", "Angreifer"))}
+        if ref not in fixed:
+            raise Untranslated(str(ref))
+        article, noun = fixed[ref]
+        return noun.phrase(article, case)
+
+    def gender(self, ref: Any) -> str:
+        if self.is_index(ref):
+            spec = self.target_spec(ref)
+            nouns = self.nouns(spec) if spec is not None else (_DE_TARGET,)
+            return nouns[0].gender if len(nouns) == 1 else "n"
+        if ref in (None, "self"):
+            return "m" if self.marked else self.this_noun().gender
+        if ref in ("opponents", "attacker"):
+            return "m"
+        return "f"
+
+    def pronoun(self, ref: Any, case: str = "acc") -> str:
+        if self.is_index(ref) and ref in self.mentioned:
+            spec = self.target_spec(ref)
+            nouns = self.nouns(spec) if spec is not None else (_DE_TARGET,)
+            if len(nouns) == 1:
+                return nouns[0].pronoun(case)
+            return _DE_TARGET.phrase("this", case)
+        return self.np(ref, case)
+
+    # -- pieces
+    def changes(self, p: Mapping[str, Any]) -> str:
+        parts = [f"{_signed(p[s])} {_DE_STATS[s]}" for s in _STATS if s in p]
+        if "keyword" in p:
+            parts.append(self.keyword_text(str(p["keyword"]), p.get("value", True)))
+        if not parts:
+            raise Untranslated("changes")
+        return " und ".join(parts) if len(parts) <= 2 else ", ".join(parts[:-1]) + \
+            " und " + parts[-1]
+
+    def keyword_text(self, name: str, value: Any) -> str:
+        if name == "protection":
+            return f"Schutz vor {self.protection(value)}"
+        if name == "spawn_point":
+            return f"Einsatzpunkt {_int(value)}"
+        words = _DE_KEYWORDS.get(name)
+        if words is None:
+            raise Untranslated(name)
+        return words(value)
+
+    def protection(self, spec: Any) -> str:
+        if isinstance(spec, (list, tuple)):
+            return " und ".join(self.protection(s) for s in spec)
+        if isinstance(spec, str):
+            singular = spec.lower().rstrip("s")
+            if singular in _DE_TYPE_PLURAL:
+                return _DE_TYPE_PLURAL[singular]
+            return _lookup_name(self.library, spec, "de")
+        if isinstance(spec, Mapping):
+            parts: list[str] = []
+            for key in spec:
+                if key not in ("type", "name", "controller", "buy_above"):
+                    raise Untranslated(key)
+            if "type" in spec:
+                plural = _DE_TYPE_PLURAL.get(str(spec["type"]))
+                if plural is None:
+                    raise Untranslated(str(spec["type"]))
+                if spec.get("controller") == "enemy":
+                    plural = "gegnerischen " + plural
+                parts.append(plural)
+            if "name" in spec:
+                parts.append(_lookup_name(self.library, str(spec["name"]), "de"))
+            if "buy_above" in spec:
+                parts.append(f"mit Kaufkosten über {_int(spec['buy_above'])}")
+            if not parts:
+                return "allem"
+            return " ".join(parts)
+        raise Untranslated(str(spec))
+
+    def until(self, p: Mapping[str, Any]) -> str:
+        until = str(p.get("until", "end_of_turn"))
+        if until == "end_of_turn":
+            return " bis zum Ende des Zuges"
+        if until == "while_source_on_map":
+            return f", solange {self.this()} auf dem Spielplan ist"
+        raise Untranslated(until)
+
+    def mark(self, name: Any, plural: bool = False) -> str:
+        words = _DE_MARKS.get(str(name))
+        if words is None:
+            raise Untranslated(str(name))
+        return words[1] if plural else words[0]
+
+    def cost(self, spec: CostSpec) -> str:
+        n = spec.amount
+        if spec.kind == "resource":
+            return f"{n} Ressource" + ("" if n == 1 else "n")
+        if spec.kind == "discard":
+            return "eine Karte abwerfen" if n == 1 else f"{n} Karten abwerfen"
+        if spec.kind == "tap":
+            return "tappen"
+        if spec.kind == "sacrifice":
+            return f"{self.this('acc')} opfern"
+        if spec.kind == "durability":
+            return f"{n} Haltbarkeit"
+        raise Untranslated(spec.kind)
+
+    def only_while_equipped(self) -> str:
+        return "Nur wenn ausgerüstet."
+
+    def trigger_label(self, ability: Ability) -> str:
+        this = self.this()
+        who = ability.condition.get("controller")
+        phrases = {
+            "upkeep": "Zu Beginn deines Unterhalts",
+            "attacks": f"Immer wenn {this} angreift",
+            "equipped_attacks": "Immer wenn die ausgerüstete Einheit angreift",
+            "attacked": f"Immer wenn {this} angegriffen wird",
+            "enters": f"Wenn {this} auf den Spielplan kommt",
+            "dies": f"Wenn {this} zerstört wird",
+            "unit_dies": {"enemy": "Immer wenn eine gegnerische Einheit zerstört wird",
+                          "own": "Immer wenn eine andere eigene Einheit zerstört wird"}.get(
+                              who, "Immer wenn eine andere Einheit zerstört wird"),
+            "damaged": f"Immer wenn {self.this('dat')} Schaden zugefügt wird",
+            "activated": f"Immer wenn {this} aktiviert wird",
+        }
+        if ability.trigger not in phrases:
+            raise Untranslated(ability.trigger)
+        if any(k != "controller" or ability.trigger != "unit_dies" for k in ability.condition):
+            raise Untranslated("condition")
+        return phrases[ability.trigger]
+
+    full_action_label = "Volle Aktion"
+    free_action_label = "Freie Aktion"
+    carried_out_label = "Bei Ausführung"
+
+    def spawn_point(self, value: Any) -> Paragraph:
+        n = _int(value)
+        return Paragraph(f"Du darfst bleibende Karten auf Felder in Reichweite {n} um "
+                         f"{self.this('acc')} ausspielen.", f"Einsatzpunkt {n}", "keyword")
+
+    def unmentioned(self, index: int) -> str:
+        return f"Wähle {self.np(index)}."
+
+    def effect(self, spec: EffectSpec) -> str:
+        words = _DE_EFFECTS.get(spec.kind)
+        if words is None:
+            raise Untranslated(spec.kind)
+        return words(self, spec.params)
+
+    def passive(self, spec: EffectSpec) -> str:
+        words = _DE_PASSIVES.get(spec.kind)
+        if words is None:
+            raise Untranslated(spec.kind)
+        return words(self, spec.params)
+
+
+# ---------------------------------------------------------------------------- effects, EN
+
+_EN_NUMBERS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+               "ten")
+_DE_NUMBERS = ("null", "ein", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht",
+               "neun", "zehn")
+
+
+def _en_count(n: int, one: str, many: str) -> str:
+    return one if n == 1 else many.format(n=n)
+
+
+def _en_marks(w: _En, kind: str, items: list[tuple[Any, int]], ref: Any) -> str:
+    """Put (or remove) marks: one sentence for several kinds on the same target."""
+    parts = [_en_count(n, f"{_En.a(w.mark(m))} {w.mark(m)} mark", "{n} " + f"{w.mark(m)} marks")
+             for m, n in items]
+    listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    if kind == "add_mark":
+        return f"Put {listed} on {w.np(ref)}."
+    return f"Remove {listed} from {w.np(ref)}."
+
+
+def _en_tiles(n: int) -> str:
+    word = _EN_NUMBERS[n] if 0 <= n < len(_EN_NUMBERS) else str(n)
+    return f"{word} tile" if n == 1 else f"{word} tiles"
+
+
+def _en_push(w: _En, p: Mapping[str, Any]) -> str:
+    tiles = _en_tiles(_int(p.get("distance", 1)))
+    ref = p.get("target", 0)
+    if w.card.is_permanent and not w.marked:
+        return _cap(f"Push {w.np(ref)} {tiles} away from {w.this()}.")
+    origin = w.target_spec(1)
+    if w.is_index(ref) and origin is not None and origin.kind == "tile" and ref != 1:
+        target = w.np(ref)
+        if origin.filters.get("adjacent_to") == ref:
+            w.mentioned.add(1)
+            return f"Push {target} {tiles} straight away from a tile you choose next to it."
+        return f"Push {target} {tiles} straight away from {w.np(1)}."
+    return f"Push {w.np(ref)} {tiles} away."
+
+
+def _en_grant(w: _En, p: Mapping[str, Any]) -> str:
+    who = _cap(w.np(p.get("target", 0)))
+    if "keyword" in p:
+        what = f"gains {w.keyword_text(str(p['keyword']), p.get('value', True))}"
+    else:
+        stat = str(p.get("stat", "attack"))
+        what = f"gets {_signed(p.get('amount', 1))} {_EN_STATS.get(stat, stat)}"
+    return f"{who} {what}{w.until(p)}."
+
+
+def _en_ready(w: _En, p: Mapping[str, Any]) -> str:
+    ref = p.get("target", 0)
+    if w.is_unit(ref):
+        return f"Untap {w.np(ref)}; it gets its move and attack actions back."
+    return f"Untap {w.np(ref)}; a unit also gets its move and attack actions back."
+
+
+def _en_repair(w: _En, p: Mapping[str, Any]) -> str:
+    n = _int(p.get("amount", 1))
+    ref = p.get("target", 0)
+    if w.is_unit(ref):
+        return f"Each equipment carried by {w.np(ref)} regains up to {n} durability."
+    return (f"{_cap(w.np(ref))} regains up to {n} durability (a unit: each equipment it "
+            "carries).")
+
+
+def _en_token(w: _En, p: Mapping[str, Any]) -> str:
+    name = _lookup_name(w.library, str(p.get("card")), "en")
+    where = w.np(p.get("target", 0), skip=frozenset({"card"}))
+    return f"Create {_En.a(name)} {name} token on {where}."
+
+
+def _en_charge(w: _En, p: Mapping[str, Any]) -> str:
+    ref = p.get("target", 0)
+    target = w.np(ref, skip=frozenset({"straight_line"}))
+    return (f"Move in a straight line next to {target} and attack {w.pronoun(ref)}, with Push "
+            "for that fight.")
+
+
+_EN_EFFECTS: dict[str, Callable[[_En, Mapping[str, Any]], str]] = {
+    "damage": lambda w, p: (f"Deal {_int(p.get('amount', 1))} damage to "
+                            f"{w.np(p.get('target', 0))}."),
+    "destroy": lambda w, p: f"Destroy {w.np(p.get('target', 0))}.",
+    "sacrifice": lambda w, p: f"Sacrifice {w.np(p.get('target', 'self'))}.",
+    "gain_resource": lambda w, p: f"Gain {_int(p.get('amount', 1))} resource.",
+    "steal_resource": lambda w, p: (f"Take up to {_int(p.get('amount', 1))} resource from each "
+                                    "opponent."),
+    "draw": lambda w, p: "Draw " + _en_count(_int(p.get("amount", 1)), "a card.", "{n} cards."),
+    "heal": lambda w, p: (f"Remove {_int(p.get('amount', 1))} damage from "
+                          f"{w.np(p.get('target', 0))}."),
+    "add_mark": lambda w, p: _en_marks(w, "add_mark", [(p.get("mark"), _int(p.get("count", 1)))],
+                                       p.get("target", 0)),
+    "remove_mark": lambda w, p: _en_marks(w, "remove_mark",
+                                          [(p.get("mark"), _int(p.get("count", 1)))],
+                                          p.get("target", 0)),
+    "push": _en_push,
+    "grant": _en_grant,
+    "create_token": _en_token,
+    "take_control": lambda w, p: f"Gain control of {w.np(p.get('target', 0))}.",
+    "gain_points": lambda w, p: "Gain " + _en_count(_int(p.get("amount", 1)), "a victory point.",
+                                                    "{n} victory points."),
+    "charge": _en_charge,
+    "intention": lambda w, p: f"Put an intention mark on {w.np(p.get('target', 0))}.",
+    "ready": _en_ready,
+    "repair": _en_repair,
+}
+
+_EN_PASSIVES: dict[str, Callable[[_En, Mapping[str, Any]], str]] = {
+    "equipped_bonus": lambda w, p: f"The equipped unit gets {w.changes(p)}.",
+    "equipped_keyword": lambda w, p: (
+        f"The equipped unit has "
+        f"{w.keyword_text(str(p.get('keyword')), p.get('value', True))}."),
+    "aura": lambda w, p: (
+        {"own": "Your other units", "enemy": "Enemy units", "all": "All other units"}.get(
+            str(p.get("to", "own")), "Units")
+        + f" within range {_int(p.get('within', 1))} get {w.changes(p)}."),
+    "on_tile": lambda w, p: (f"While {w.this()} stands on {_En.a(str(p.get('tile')))} "
+                             f"{p.get('tile')} tile, it gets {w.changes(p)}."),
+}
+
+
+# ---------------------------------------------------------------------------- effects, DE
+
+
+def _de_count(n: int, one: str, many: str) -> str:
+    return one if n == 1 else f"{n} {many}"
+
+
+def _de_marks(w: _De, kind: str, items: list[tuple[Any, int]], ref: Any) -> str:
+    parts = [_de_count(n, f"eine {w.mark(m)}", w.mark(m, plural=True)) for m, n in items]
+    listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " und " + parts[-1]
+    if kind == "add_mark":
+        return f"Lege {listed} auf {w.np(ref)}."
+    return f"Entferne {listed} von {w.np(ref, 'dat')}."
+
+
+def _de_tiles(n: int) -> str:
+    word = _DE_NUMBERS[n] if 0 <= n < len(_DE_NUMBERS) else str(n)
+    return f"{word} Feld" if n == 1 else f"{word} Felder"
+
+
+def _de_push(w: _De, p: Mapping[str, Any]) -> str:
+    tiles = _de_tiles(_int(p.get("distance", 1)))
+    ref = p.get("target", 0)
+    if w.card.is_permanent and not w.marked:
+        return f"Stoße {w.np(ref)} {tiles} weit von {w.this('dat')} weg."
+    origin = w.target_spec(1)
+    if w.is_index(ref) and origin is not None and origin.kind == "tile" \
+            and origin.filters.get("adjacent_to") == ref and ref != 1:
+        target = w.np(ref, "dat")
+        w.mentioned.add(1)
+        return (f"Wähle ein Feld neben {target} und stoße {w.pronoun(ref)} {tiles} weit "
+                "geradeaus davon weg.")
+    raise Untranslated("push")
+
+
+def _de_grant(w: _De, p: Mapping[str, Any]) -> str:
+    who = _cap(w.np(p.get("target", 0), "nom"))
+    if "keyword" in p:
+        what = w.keyword_text(str(p["keyword"]), p.get("value", True))
+    else:
+        stat = str(p.get("stat", "attack"))
+        if stat not in _DE_STATS:
+            raise Untranslated(stat)
+        what = f"{_signed(p.get('amount', 1))} {_DE_STATS[stat]}"
+    return f"{who} erhält {what}{w.until(p)}."
+
+
+def _de_ready(w: _De, p: Mapping[str, Any]) -> str:
+    ref = p.get("target", 0)
+    target = w.np(ref)
+    gender = w.gender(ref)
+    if not _En(w.card, w.ability, marked=w.marked).is_unit(ref):
+        raise Untranslated("ready")
+    own = "ihre" if gender == "f" else "seine"
+    return (f"Enttappe {target}; {_PRONOUNS[gender][0]} erhält {own} Bewegungs- und "
+            "Angriffsaktion zurück.")
+
+
+def _de_repair(w: _De, p: Mapping[str, Any]) -> str:
+    n = _int(p.get("amount", 1))
+    ref = p.get("target", 0)
+    if not _En(w.card, w.ability, marked=w.marked).is_unit(ref):
+        raise Untranslated("repair")
+    return (f"Jede Ausrüstung, die {w.np(ref, 'nom')} trägt, erhält bis zu {n} "
+            "Haltbarkeit zurück.")
+
+
+def _de_token(w: _De, p: Mapping[str, Any]) -> str:
+    name = _lookup_name(w.library, str(p.get("card")), "de")
+    where = w.np(p.get("target", 0), "dat", skip=frozenset({"card"}))
+    return f"Erschaffe einen Spielstein „{name}“ auf {where}."
+
+
+def _de_charge(w: _De, p: Mapping[str, Any]) -> str:
+    ref = p.get("target", 0)
+    target = w.np(ref, skip=frozenset({"straight_line"}))
+    return (f"{_cap(w.this())} bewegt sich in gerader Linie neben {target} und greift "
+            f"{w.pronoun(ref)} an; in diesem Kampf hat {w.this_noun().pronoun('nom')} Stoß.")
+
+
+def _de_resource(n: int) -> str:
+    return f"{n} Ressource" + ("" if n == 1 else "n")
+
+
+_DE_EFFECTS: dict[str, Callable[[_De, Mapping[str, Any]], str]] = {
+    "damage": lambda w, p: (f"Füge {w.np(p.get('target', 0), 'dat')} "
+                            f"{_int(p.get('amount', 1))} Schaden zu."),
+    "destroy": lambda w, p: f"Zerstöre {w.np(p.get('target', 0))}.",
+    "sacrifice": lambda w, p: f"Opfere {w.np(p.get('target', 'self'))}.",
+    "gain_resource": lambda w, p: f"Erhalte {_de_resource(_int(p.get('amount', 1)))}.",
+    "steal_resource": lambda w, p: (f"Nimm jedem Gegner bis zu "
+                                    f"{_de_resource(_int(p.get('amount', 1)))} weg."),
+    "draw": lambda w, p: "Ziehe " + _de_count(_int(p.get("amount", 1)), "eine Karte.",
+                                               "Karten."),
+    "heal": lambda w, p: (f"Entferne {_int(p.get('amount', 1))} Schaden von "
+                          f"{w.np(p.get('target', 0), 'dat')}."),
+    "add_mark": lambda w, p: _de_marks(w, "add_mark", [(p.get("mark"), _int(p.get("count", 1)))],
+                                       p.get("target", 0)),
+    "remove_mark": lambda w, p: _de_marks(w, "remove_mark",
+                                          [(p.get("mark"), _int(p.get("count", 1)))],
+                                          p.get("target", 0)),
+    "push": _de_push,
+    "grant": _de_grant,
+    "create_token": _de_token,
+    "take_control": lambda w, p: f"Übernimm die Kontrolle über {w.np(p.get('target', 0))}.",
+    "gain_points": lambda w, p: "Erhalte " + _de_count(_int(p.get("amount", 1)),
+                                                       "einen Siegpunkt.", "Siegpunkte."),
+    "charge": _de_charge,
+    "intention": lambda w, p: f"Lege eine Absichtsmarke auf {w.np(p.get('target', 0))}.",
+    "ready": _de_ready,
+    "repair": _de_repair,
+}
+
+
+def _de_on_tile(w: _De, p: Mapping[str, Any]) -> str:
+    tile = _DE_TILES.get(str(p.get("tile")))
+    if tile is None:
+        raise Untranslated(str(p.get("tile")))
+    return (f"Solange {w.this()} auf {tile.phrase('indef', 'dat')} steht, erhält "
+            f"{w.this_noun().pronoun('nom')} {w.changes(p)}.")
+
+
+def _de_aura(w: _De, p: Mapping[str, Any]) -> str:
+    who = {"own": "Deine anderen Einheiten", "enemy": "Gegnerische Einheiten",
+           "all": "Alle anderen Einheiten"}.get(str(p.get("to", "own")))
+    if who is None:
+        raise Untranslated("aura")
+    return f"{who} in Reichweite {_int(p.get('within', 1))} erhalten {w.changes(p)}."
+
+
+_DE_PASSIVES: dict[str, Callable[[_De, Mapping[str, Any]], str]] = {
+    "equipped_bonus": lambda w, p: f"Die ausgerüstete Einheit erhält {w.changes(p)}.",
+    "equipped_keyword": lambda w, p: (
+        f"Die ausgerüstete Einheit hat "
+        f"{w.keyword_text(str(p.get('keyword')), p.get('value', True))}."),
+    "aura": _de_aura,
+    "on_tile": _de_on_tile,
+}
+
+_WRITERS: dict[str, type[_En] | type[_De]] = {"en": _En, "de": _De}
+_MARK_WORDS = {"en": _en_marks, "de": _de_marks}
+
+
+# ---------------------------------------------------------------------------- paragraphs
+
+
+def _ability_body(w: _En | _De, ability: Ability) -> str:
+    """The ability's effects as sentences; marks put on (or taken off) one target by
+    consecutive effects read as one sentence."""
+    sentences: list[str] = []
+    effects = list(ability.effects)
+    i = 0
+    while i < len(effects):
+        spec = effects[i]
+        if spec.kind in ("add_mark", "remove_mark") and "mark" in spec.params:
+            ref = spec.params.get("target", 0)
+            items = [(spec.params["mark"], _int(spec.params.get("count", 1)))]
+            j = i + 1
+            while j < len(effects) and effects[j].kind == spec.kind \
+                    and "mark" in effects[j].params \
+                    and effects[j].params.get("target", 0) == ref:
+                items.append((effects[j].params["mark"], _int(effects[j].params.get("count", 1))))
+                j += 1
+            sentences.append(_MARK_WORDS[w.lang](w, spec.kind, items, ref))  # type: ignore[arg-type]
+            i = j
+            continue
+        sentences.append(w.effect(spec))
+        i += 1
+    for index in range(len(ability.targets)):
+        if index not in w.mentioned:
+            sentences.append(w.unmentioned(index))
+    return " ".join(sentences)
+
+
+def _keywords_line(w: _En | _De, card: CardDef) -> Paragraph | None:
+    words = [w.keyword_text(name, value) for name, value in card.keywords.items()
+             if name != "spawn_point"]
+    return Paragraph(", ".join(words), kind="keywords") if words else None
+
+
+def _card_pieces(card: CardDef, library: CardLibrary | None
+                 ) -> list[Callable[[type[_En] | type[_De]], Paragraph | None]]:
+    """One builder per paragraph; each builds its paragraph with a given writer class."""
+    pieces: list[Callable[[type[_En] | type[_De]], Paragraph | None]] = []
+
+    def keywords(cls: type[_En] | type[_De]) -> Paragraph | None:
+        return _keywords_line(cls(card, library=library), card)
+
+    pieces.append(keywords)
+    if "spawn_point" in card.keywords:
+        reach = card.keywords["spawn_point"]
+        pieces.append(lambda cls: cls(card, library=library).spawn_point(reach))
+    effect = card.effect
+    if effect is not None:
+        if card.type is CardType.INTENTION:
+            def mark(cls: type[_En] | type[_De], ability: Ability = effect) -> Paragraph:
+                w = cls(card, ability, library=library)
+                first = w.effect(EffectSpec("intention", {"target": 0}))
+                return Paragraph(first, kind="effect")
+
+            def carried(cls: type[_En] | type[_De], ability: Ability = effect) -> Paragraph:
+                w = cls(card, ability, library=library, marked=True)
+                w.mentioned.update(range(len(ability.targets)))
+                return Paragraph(_ability_body(w, ability), w.carried_out_label, "effect")
+
+            pieces += [mark, carried]
+        else:
+            pieces.append(lambda cls, ability=effect: Paragraph(
+                _ability_body(cls(card, ability, library=library), ability),
+                kind="effect"))
+    for spec in card.passives:
+        pieces.append(lambda cls, spec=spec: Paragraph(
+            cls(card, library=library).passive(spec), kind="passive"))
+    for ability in card.triggers:
+        def trigger(cls: type[_En] | type[_De], ability: Ability = ability) -> Paragraph:
+            w = cls(card, ability, trigger=ability.trigger, library=library)
+            return Paragraph(_ability_body(w, ability), w.trigger_label(ability), "trigger")
+
+        pieces.append(trigger)
+    if card.full_action is not None:
+        def full(cls: type[_En] | type[_De], ability: Ability = card.full_action) -> Paragraph:
+            w = cls(card, ability, library=library)
+            return Paragraph(_ability_body(w, ability), w.full_action_label, "full_action")
+
+        pieces.append(full)
+    for ability in card.free_actions:
+        def free(cls: type[_En] | type[_De], ability: Ability = ability) -> Paragraph:
+            w = cls(card, ability, library=library)
+            costs = [w.cost(c) for c in ability.costs if c.kind != "equipped"]
+            body = _ability_body(w, ability)
+            if any(c.kind == "equipped" for c in ability.costs):
+                body += " " + w.only_while_equipped()
+            label = _cap(", ".join(costs)) if costs else w.free_action_label
+            return Paragraph(body, label, "free_action")
+
+        pieces.append(free)
+    return pieces
+
+
+def paragraphs(card: CardDef, lang: str = "en",
+               library: CardLibrary | None = None) -> list[Paragraph]:
+    """The card's rules text as paragraphs, in print order: keywords, spawn point,
+    effect, passives, triggers, full action, free actions. ``library`` (optional) lets
+    names of other cards (tokens, protection) appear in the asked language."""
+    pieces = _card_pieces(card, library)
+    writer = _WRITERS.get(lang, _En)
+    out: list[Paragraph] = []
+    for build in pieces:
+        try:
+            paragraph = build(writer)
+        except Untranslated:
+            paragraph = build(_En)
+        if paragraph is not None and paragraph.body:
+            out.append(paragraph)
+    return out
+
+
+def rules_text(card: CardDef, lang: str = "en",
+               library: CardLibrary | None = None) -> list[str]:
+    """The card's rules text, one line per paragraph (see ``paragraphs``)."""
+    return [p.text for p in paragraphs(card, lang, library)]
+
+
+def _en_keyword_reminder(w: _En, name: str, value: Any) -> str | None:
+    n = 1 if value is True else _int(value)
+    head = w.keyword_text(name, value)
+    body = {
+        "shroud": "nothing can target it.",
+        "protection": "{protection} can't target it or deal damage to it.",
+        "crew": ("another unit may end its move on it, ride along and add its attack to its "
+                 "own." if n == 1 else
+                 f"up to {n} other units may end their move on it, ride along and add their "
+                 "attack to its own."),
+        "solid": (f"enemy units can't carry it or switch places with it; it is destroyed when "
+                  f"dealt more than {n} damage."),
+        "swimming": "it can be placed only on tiles for swimmers, such as deep water.",
+        "push": (f"after it attacks, the attacked permanent is pushed {_en_tiles(n)} straight "
+                 "away from it."),
+        "immovable": "it can't be pushed.",
+        "loyal": "it can't be disbanded in the upkeep.",
+        "tyrant": "its side may play intentions.",
+    }.get(name)
+    if body and name == "protection":
+        body = body.format(protection=w.protection(value))
+    return f"{head}: {body}" if body else None
+
+
+def _de_keyword_reminder(w: _De, name: str, value: Any) -> str | None:
+    n = 1 if value is True else _int(value)
+    head = w.keyword_text(name, value)
+    body = {
+        "shroud": "Diese Karte kann nicht als Ziel gewählt werden.",
+        "protection": ("Diese Karte kann von {protection} weder als Ziel gewählt noch "
+                       "beschädigt werden."),
+        "crew": ("Eine andere Einheit darf ihre Bewegung auf dieser Karte beenden, fährt mit "
+                 "und gibt ihren Angriff dazu." if n == 1 else
+                 f"Bis zu {n} andere Einheiten dürfen ihre Bewegung auf dieser Karte beenden, "
+                 "fahren mit und geben ihren Angriff dazu."),
+        "solid": ("Gegnerische Einheiten können diese Karte weder tragen noch mit ihr den "
+                  f"Platz tauschen; sie wird zerstört, wenn ihr mehr als {n} Schaden zugefügt "
+                  "wird."),
+        "swimming": "Diese Karte kann nur auf Felder für Schwimmer gelegt werden, etwa auf "
+                    "tiefes Wasser.",
+        "push": (f"Nach ihrem Angriff wird das angegriffene Ziel {_de_tiles(n)} weit "
+                 "geradeaus weggestoßen."),
+        "immovable": "Diese Karte kann nicht gestoßen werden.",
+        "loyal": "Diese Karte kann im Unterhalt nicht aufgelöst werden.",
+        "tyrant": "Seine Seite darf Absichten spielen.",
+    }.get(name)
+    if body is None:
+        raise Untranslated(name)
+    if name == "protection":
+        body = body.format(protection=w.protection(value))
+    return f"{head}: {body}"
+
+
+def reminders(card: CardDef, lang: str = "en",
+              library: CardLibrary | None = None) -> list[str]:
+    """Short explanations of the keywords and marks the card names (with the card's own
+    numbers), for a card face with room to spare."""
+    keys: list[tuple[str, Any]] = [(k, v) for k, v in card.keywords.items()
+                                   if k != "spawn_point"]
+    abilities = [a for a in (card.effect, card.full_action, *card.free_actions, *card.triggers)
+                 if a is not None]
+    for spec in card.passives:
+        if "keyword" in spec.params:
+            keys.append((str(spec.params["keyword"]), spec.params.get("value", True)))
+    for ability in abilities:
+        for target in ability.targets:
+            if "mark" in target.filters:
+                keys.append(("mark", target.filters["mark"]))
+        for effect in ability.effects:
+            if effect.kind in ("add_mark", "remove_mark"):
+                keys.append(("mark", effect.params.get("mark")))
+            elif effect.kind == "grant" and "keyword" in effect.params:
+                keys.append((str(effect.params["keyword"]), effect.params.get("value", True)))
+            elif effect.kind == "charge":
+                keys.append(("push", True))
+    if card.type is CardType.INTENTION:
+        keys.append(("mark", "intention"))
+    out: list[str] = []
+    seen: set[str] = set()
+    for name, value in keys:
+        key = f"{name}:{value}" if name == "mark" else name
+        if key in seen:
+            continue
+        seen.add(key)
+        if name == "mark":
+            marks = _MARK_REMINDERS.get(lang, _MARK_REMINDERS["en"])
+            text = marks.get(str(value)) or _MARK_REMINDERS["en"].get(str(value))
+        else:
+            try:
+                if lang == "de":
+                    text = _de_keyword_reminder(_De(card, library=library), name, value)
+                else:
+                    text = _en_keyword_reminder(_En(card, library=library), name, value)
+            except Untranslated:
+                text = _en_keyword_reminder(_En(card, library=library), name, value)
+        if text:
+            out.append(text)
+    return out
+
+
+# ---------------------------------------------------------------------------- lines
+
+
+def card_name(card: CardDef, lang: str = "en") -> str:
+    return card.names.get(lang) or card.name
+
+
+def flavour(card: CardDef, lang: str = "en") -> str:
+    return card.texts.get(lang) or card.texts.get("en", "")
+
+
+def type_line(card: CardDef, lang: str = "en") -> str:
+    if lang == "de":
+        text = _DE_TYPES.get(card.type, card.type.value)
+        return f"{text} · Spielstein" if card.token else text
+    text = _EN_TYPES.get(card.type, card.type.value.title())
+    return f"{text} · Token" if card.token else text
+
+
+_STAT_WORDS = {
+    "en": {"attack": "Attack", "range": "Range", "health": "Health", "movement": "Move",
+           "durability": "Durability"},
+    "de": {"attack": "Angriff", "range": "Reichweite", "health": "Leben",
+           "movement": "Bewegung", "durability": "Haltbarkeit"},
+}
+_COST_WORDS = {
+    "en": {"buy": "Buy", "play": "Play", "upkeep": "Upkeep"},
+    "de": {"buy": "Kauf", "play": "Ausspielen", "upkeep": "Unterhalt"},
+}
+
+
+def stats(card: CardDef) -> list[tuple[str, int]]:
+    """The printed stats worth showing, as (name, value): attack, range, health and
+    movement for units and bosses; health and durability where a card has them."""
+    out: list[tuple[str, int]] = []
+    if card.is_fighter:
+        out += [("attack", card.attack), ("range", card.range), ("health", card.health),
+                ("movement", card.movement)]
+    else:
+        if card.attack:
+            out += [("attack", card.attack), ("range", card.range)]
+        if card.health:
+            out.append(("health", card.health))
+        if card.movement:
+            out.append(("movement", card.movement))
+    if card.durability or card.is_equipment:
+        out.append(("durability", card.durability))
+    return out
+
+
+def stat_line(card: CardDef, lang: str = "en") -> str:
+    """``Attack 1 · Range 3 · Health 1 · Move 2``; empty for a card without stats."""
+    words = _STAT_WORDS.get(lang, _STAT_WORDS["en"])
+    return " · ".join(f"{words[name]} {value}" for name, value in stats(card))
+
+
+def costs(card: CardDef) -> list[tuple[str, int]]:
+    """The printed costs, as (name, value): buy and play where the card has them, upkeep
+    for units (even 0) and for other cards that have one."""
+    out: list[tuple[str, int]] = []
+    if card.buy is not None:
+        out.append(("buy", card.buy))
+    if card.play is not None:
+        out.append(("play", card.play))
+    if card.is_unit or card.upkeep:
+        out.append(("upkeep", card.upkeep))
+    return out
+
+
+def cost_line(card: CardDef, lang: str = "en") -> str:
+    """``Buy 5 · Play 2 · Upkeep 1``; a cost the card lacks (no buy: not sold) is left out."""
+    words = _COST_WORDS.get(lang, _COST_WORDS["en"])
+    return " · ".join(f"{words[name]} {value}" for name, value in costs(card))
