@@ -462,6 +462,9 @@ def _pay_durability(game: Game, player: int, source: int, amount: int) -> None:
 COSTS.add("resource", CostKind(
     "resource", lambda g, pl, s, a: g.players[pl].resource >= a, _pay_resource,
     lambda a: f"{a} resource"))
+COSTS.add("discard_self", CostKind(
+    "discard_self", lambda g, pl, s, a: s in g.players[pl].hand,
+    lambda g, pl, s, a: g.move_card(s, Zone.DISCARD), lambda a: "discard this card"))
 COSTS.add("discard", CostKind(
     "discard", lambda g, pl, s, a: len([c for c in g.players[pl].hand if c != s]) >= a,
     _pay_discard, lambda a: f"discard {a} card(s)"))

@@ -56,6 +56,7 @@ from .events import (
     ActionDeclared,
     ActionResolved,
     Activated,
+    Attacked,
     CardMoved,
     DamageDealt,
     DamagePrevented,
@@ -135,6 +136,7 @@ class Game:
         self._defs: dict[int, CardDef] = {}
         self._controlled: tuple[int, dict[int, list[int]]] = (-1, {})
         self._passives: tuple[int, list[tuple[int, Any]]] = (-1, [])
+        self._left_map: dict[int, int] = {}  # permanents gone this step -> last controller
         self._dirty = True  # something changed since the state-based actions last ran
         self._version = 0
         # draft state
@@ -769,6 +771,7 @@ class Game:
         definition = self.card(entity)
         controller = self.controller(entity)
         tile = self.tile_of(entity)
+        self._left_map[entity] = controller  # its triggers may still answer this step's events
         if self.activated == entity:
             self.activated = 0
         on_map = esper.component_for_entity(entity, OnMap)
@@ -963,7 +966,9 @@ class Game:
                 ability = definition.effect
                 for targets in self.target_choices(player, card, ability):
                     out.append(PlayCard(player, card, None, targets))
-        for source in self.controlled_permanents(player):
+        # rule Free Actions 3: cards have free actions too (usable from the hand when their
+        # costs can be paid there: a tapping or sacrificing cost needs the permanent)
+        for source in [*hand, *self.controlled_permanents(player)]:
             for index, ability in enumerate(self.card(source).free_actions):
                 if self._free_action_usable(player, source, ability):
                     for targets in self.target_choices(player, source, ability):
@@ -1458,22 +1463,22 @@ class Game:
         holders = sorted(e for e, _ in esper.get_component(OnMap) if self.card(e).triggers)
         for event in queue:
             pushed |= mk.on_event(self, event)
-            candidates = holders
-            dying = isinstance(event, Destroyed) and esper.entity_exists(event.permanent)
-            if dying and self.card(event.permanent).triggers:
-                candidates = [*holders, event.permanent]
-            for entity in candidates:
+            # a permanent the event names may have left the map since (a unit that died in
+            # the fight it started, a destroyed permanent): its triggers still see the event
+            gone = [e for e in _named_entities(event) if e not in holders
+                    and esper.entity_exists(e) and e in self._left_map and self.card(e).triggers]
+            for entity in [*holders, *gone]:
                 definition = self.card(entity)
                 for index, ability in enumerate(definition.triggers):
                     context = fx.TRIGGERS[ability.trigger](self, entity, ability, event)
                     if context is None:
                         continue
-                    if dying and entity == event.permanent:
-                        controller = event.controller  # type: ignore[union-attr]
-                    else:
+                    controller = self._left_map.get(entity, -2)
+                    if controller == -2 or self.is_on_map(entity):
                         controller = self.controller(entity)
                     found.append(PendingTrigger(controller, entity, index,
                                                 tuple(sorted(context.items()))))
+        self._left_map.clear()
         if pushed:
             self._priority_to_active()
         if not found:
@@ -1641,6 +1646,17 @@ def _peek_counter() -> int:
     value = next(counter)
     esper._entity_count = itertools.count(value)  # noqa: SLF001
     return value
+
+
+def _named_entities(event: Event) -> tuple[int, ...]:
+    """The permanents an event is about (for triggers of permanents that left the map)."""
+    if isinstance(event, Attacked):
+        return (event.attacker, event.target)
+    if isinstance(event, Destroyed):
+        return (event.permanent,)
+    if isinstance(event, DamageDealt):
+        return (event.target, event.source)
+    return ()
 
 
 def _flat_bytes(value: Any) -> bytes:

@@ -101,6 +101,7 @@ TRIGGER_CARDS: dict[str, list[str]] = {
 COST_CARDS: dict[str, list[str]] = {
     "resource": ["Mechanic", "Assembly Line"],
     "discard": ["Smugglers' Cove"],
+    "discard_self": ["Field Notes"],
     "tap": ["Treasure Chest", "Workshop", "Steam Piston", "Smugglers' Cove"],
     "sacrifice": ["Bear Trap"],
     "durability": ["Healing Potion", "Antidote", "Elixir of Haste", "Smoke Bomb"],
