@@ -166,6 +166,13 @@ def build_parser() -> argparse.ArgumentParser:
         default=200,
         help="stop a game that lasts longer than T turns (default: %(default)s)",
     )
+    simulate.add_argument(
+        "--ai",
+        default="random",
+        metavar="KIND[,KIND...]",
+        help="computer player per seat, comma-separated (one name for every seat): "
+        "random (uniform legal play) or eager (default: %(default)s)",
+    )
     _add_mod_options(simulate)
     simulate.set_defaults(handler=_runner_command("simulate_command"))
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.ai import make_player
 from game.content.cards import CARDS_DIR, Problem, load_card_file, load_cards
 from game.content.mods import CORE_MAPS_DIR, Content, is_mod_folder, load_content, problems_in
 from game.maps import MapError, check_tmx, find_map, list_maps, load_ascii_map, load_map
@@ -58,14 +59,17 @@ def library_or_exit(args: argparse.Namespace | None = None) -> CardLibrary:
 
 def play_random_game(spec: MapSpec, library: CardLibrary, seed: int, *, players: int | None = None,
                      max_turns: int = 200, draft: str = DEFAULT_DRAFT,
-                     sets: tuple[str, ...] = DEFAULT_SETS) -> Game:
-    """A whole game of uniformly random legal actions (seeded); play stops (the game
-    unfinished) once it passes ``max_turns``."""
-    game = Game(GameSetup(spec, library, players or spec.players, seed, sets=sets, draft=draft))
-    chooser = random.Random(seed * 7919 + 17)
+                     sets: tuple[str, ...] = DEFAULT_SETS,
+                     ai: tuple[str, ...] = ("random",)) -> Game:
+    """A whole game between computer players (``ai``: one kind per seat, or one for all),
+    seeded; play stops (the game unfinished) once it passes ``max_turns``."""
+    count = players or spec.players
+    game = Game(GameSetup(spec, library, count, seed, sets=sets, draft=draft))
+    kinds = [ai[i] if i < len(ai) else ai[-1] for i in range(count)]
+    seats = [make_player(kind, seed * 7919 + 17 + i) for i, kind in enumerate(kinds)]
     while game.actor is not None and game.turn <= max_turns:
-        actions = game.legal_actions(game.actor)
-        game.apply(actions[chooser.randrange(len(actions))])
+        actor = game.actor
+        game.apply(seats[actor].choose(game, actor))
     return game
 
 
@@ -79,12 +83,21 @@ def simulate_command(args: argparse.Namespace) -> int:
     except MapError as exc:
         print(exc, file=sys.stderr)
         return 1
-    # the mods' card sets join the draft
-    sets = tuple(dict.fromkeys((*DEFAULT_SETS, *content.mod_sets())))
+    # the map's suggested sets (or the defaults) and the mods' card sets join the draft
+    sets = tuple(dict.fromkeys((*(spec.sets or DEFAULT_SETS), *content.mod_sets())))
+    draft = spec.draft or DEFAULT_DRAFT
+    try:
+        ai = tuple(kind.strip() for kind in str(getattr(args, "ai", "random")).split(","))
+        for kind in ai:
+            make_player(kind, 0)
+    except ValueError as exc:
+        print(f"--ai: {exc}", file=sys.stderr)
+        return 2
     results = []
     for index in range(args.games):
         seed = args.seed + index
-        game = play_random_game(spec, library, seed, max_turns=args.max_turns, sets=sets)
+        game = play_random_game(spec, library, seed, max_turns=args.max_turns, sets=sets,
+                                draft=draft, ai=ai)
         reason = game.over_reason or f"stopped at the turn limit of {args.max_turns}"
         result = GameResult(index + 1, seed, game.winners, reason, game.turn,
                             len(game.history), game.state_hash())
