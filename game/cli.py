@@ -7,6 +7,7 @@ and ``play`` stay fast and work even while the runner is incomplete.
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Callable, Sequence
 
@@ -14,8 +15,6 @@ from game import __version__
 
 DEFAULT_COMMAND = "play"
 RUNNER_MODULE = "game.runner"
-
-PLAY_NOT_BUILT = "The game window is not built yet; try `python -m game simulate --help`."
 
 
 def _positive_int(text: str) -> int:
@@ -33,8 +32,11 @@ def _positive_float(text: str) -> float:
 
 
 def _play(args: argparse.Namespace) -> int:
-    print(PLAY_NOT_BUILT, file=sys.stderr)
-    return 2
+    """Open the game window (pygame is imported only for this command)."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from game.client.main import run
+
+    return run(args)
 
 
 def _add_mod_options(parser: argparse.ArgumentParser) -> None:

@@ -31,13 +31,15 @@ def test_top_level_help_lists_every_command(capsys: pytest.CaptureFixture[str]) 
     "argv",
     [["play"], [], ["--map", "2P-ring-street", "--players", "2", "--mod", "a", "--mod", "b"]],
 )
-def test_play_is_the_default_and_not_built_yet(
-    argv: list[str], capsys: pytest.CaptureFixture[str]
+def test_play_is_the_default_and_opens_the_window(
+    argv: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    assert cli.main(argv) == 2
-    captured = capsys.readouterr()
-    assert captured.err.strip() == cli.PLAY_NOT_BUILT
-    assert captured.out == ""
+    from game.client import main as client_main
+
+    seen: list[argparse.Namespace] = []
+    monkeypatch.setattr(client_main, "run", lambda args: seen.append(args) or 0)
+    assert cli.main(argv) == 0
+    assert len(seen) == 1 and seen[0].command == "play"
 
 
 def test_play_options_are_parsed() -> None:

@@ -1,0 +1,151 @@
+"""The window's screens, one module each: ``menu``, ``new_game``, ``draft``, ``board``,
+``game_over``, ``settings_scene``, ``load_game`` and ``curtain``.
+
+This module holds what several screens share: choosing the screen that shows a session
+(draft, board or game over, by the game's phase), going back to the main menu, a plain
+notice screen for when a screen cannot be shown, and showing file names in messages.
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+import pygame
+
+from game.client import ui
+from game.client.app import App, Scene, Transition, pop, replace
+from game.client.session import Session
+from game.rules.state import Phase
+
+ROOT = Path(__file__).resolve().parent.parent.parent.parent
+
+
+def short_paths(message: str) -> str:
+    """Shorter file names for reading: relative to the game folder, or ``~``."""
+    message = message.replace(str(ROOT) + "/", "")
+    home = str(Path.home())
+    if home not in ("", "/"):
+        message = message.replace(home, "~")
+    return message
+
+
+def wrap_paths(message: str, width: int, size: int) -> list[str]:
+    """Like ``ui.wrap``, but a word too long for a line (a file name) is broken, after a
+    ``/`` where it can be."""
+    face = ui.font(size)
+    lines: list[str] = []
+    for line in ui.wrap(message, width, size):
+        while face.size(line)[0] > width:
+            cut = len(line)
+            while cut > 1 and face.size(line[:cut])[0] > width:
+                cut -= 1
+            slash = line.rfind("/", 0, cut)
+            if slash > cut // 2:
+                cut = slash + 1
+            lines.append(line[:cut])
+            line = line[cut:]
+        lines.append(line)
+    return lines
+
+
+def fit_text(content: str, width: int, size: int, bold: bool = False) -> str:
+    """``content`` cut with an ellipsis to ``width`` pixels."""
+    face = ui.font(size, bold)
+    if face.size(content)[0] <= width:
+        return content
+    while content and face.size(content + "…")[0] > width:
+        content = content[:-1]
+    return content + "…"
+
+
+class NoticeScene(Scene):
+    """A title, a few lines of text and a way back to the menu (Esc, Enter or the button).
+
+    Kept as ``session`` when it stands in for a game screen that could not be shown, so
+    nothing about the game is lost."""
+
+    def __init__(self, app: App, title: str, lines: list[str],
+                 session: Session | None = None) -> None:
+        super().__init__(app)
+        self.title = title
+        self.lines = lines
+        self.session = session
+        self.back = ui.Button(pygame.Rect(0, 0, 240, 48), "Back to menu", name="back")
+        self.buttons = ui.ButtonRow([self.back])
+
+    def handle(self, event: pygame.event.Event) -> Transition | None:
+        redraw, _ = self.buttons.handle(event)
+        self.dirty |= redraw
+        if self.back.hit(event) or (event.type == pygame.KEYDOWN and event.key in (
+                pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER)):
+            return back_to_menu(self.app)
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(ui.BG)
+        width, height = surface.get_size()
+        box_w = min(760, width - 40)
+        lines = sum(len(ui.wrap(p, box_w - 60, 16)) + 0.4 for p in self.lines)
+        box = pygame.Rect(0, 0, box_w, min(int(200 + 22 * lines), height - 40))
+        box.center = (width // 2, height // 2)
+        ui.panel(surface, box)
+        ui.blit_text(surface, self.title, (box.centerx, box.top + 24), 26, ui.ACCENT, True,
+                     anchor="midtop")
+        y = box.top + 80
+        for paragraph in self.lines:
+            for line in ui.wrap(paragraph, box.width - 60, 16):
+                ui.blit_text(surface, line, (box.left + 30, y), 16)
+                y += 22
+            y += 8
+        self.back.rect.midbottom = (box.centerx, box.bottom - 24)
+        self.back.draw(surface)
+
+
+def _scene_class(module: str, name: str) -> type[Scene] | str:
+    """``game.client.scenes.<module>.<name>``, or why it cannot be had."""
+    full = f"{__name__}.{module}"
+    try:
+        found = getattr(importlib.import_module(full), name)
+    except ModuleNotFoundError as exc:
+        if exc.name == full:
+            return f"The {module} screen ({full}) is not part of this build yet."
+        if exc.name and exc.name.startswith("game."):
+            return (f"The {module} screen needs {exc.name}, which is not part of this "
+                    "build yet.")
+        raise  # a library is missing: the install is broken, say so loudly
+    except AttributeError:
+        return f"{full} has no {name} yet."
+    return found  # type: ignore[no-any-return]
+
+
+def game_scene(app: App, session: Session) -> Scene:
+    """The screen that shows ``session`` now: the draft, the board or the game over screen
+    (a notice when that screen is not available)."""
+    if session.over:
+        from .game_over import GameOverScene
+
+        return GameOverScene(app, session)
+    module, name = ("draft", "DraftScene") if session.game.phase is Phase.DRAFT \
+        else ("board", "BoardScene")
+    found = _scene_class(module, name)
+    if isinstance(found, str):
+        return NoticeScene(app, "This screen is not ready", [
+            found,
+            "The game was set up and autosaves as it goes; come back to it with Load game "
+            "once the screen is there.",
+        ], session)
+    return found(app, session)  # type: ignore[call-arg]
+
+
+def back_to_menu(app: App) -> Transition | None:
+    """Close every screen above the main menu (a new menu if there is none)."""
+    from .menu import MenuScene
+
+    for index, scene in enumerate(app.scenes):
+        if isinstance(scene, MenuScene):
+            if scene is app.scene:
+                return None
+            del app.scenes[index + 1:-1]  # keep the menu and the current screen...
+            return pop()  # ...which the loop then closes, showing the menu again
+    return replace(MenuScene(app))

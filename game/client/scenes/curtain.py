@@ -1,0 +1,60 @@
+"""The curtain between human players in hot-seat: a full-screen cover, drawn over nothing,
+until the next player clicks or presses Space (or Enter).
+
+While it is up, ``session.viewer`` is None, so no screen below may show anyone's hand;
+when it goes, the viewer becomes the player it was raised for.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client import ui
+from game.client.app import App, Scene, Transition, pop
+from game.client.session import Session
+
+
+class CurtainScene(Scene):
+    def __init__(self, app: App, session: Session, player: int | None = None,
+                 title: str = "") -> None:
+        super().__init__(app)
+        self.session = session
+        if player is None:
+            player = session.actor if session.actor is not None else 0
+        self.player = player
+        #: what the player is called to do ("Player 2's turn" unless told otherwise)
+        self.title = title or f"Player {player + 1}'s turn"
+        session.viewer = None
+
+    def enter(self) -> None:
+        super().enter()
+        self.session.viewer = None
+
+    def reveal(self) -> Transition:
+        self.session.viewer = self.player
+        return pop()
+
+    def handle(self, event: pygame.event.Event) -> Transition | None:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            return self.reveal()
+        if event.type == pygame.KEYDOWN and event.key in (
+                pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            return self.reveal()
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        width, height = surface.get_size()
+        colour = ui.player_colour(self.player)
+        surface.fill(ui.BG)
+        # a band in the player's colour across the middle
+        band = pygame.Rect(0, height // 2 - 110, width, 220)
+        dark = tuple(c // 3 for c in colour)
+        pygame.draw.rect(surface, dark, band)
+        pygame.draw.line(surface, colour, band.topleft, band.topright, 3)
+        pygame.draw.line(surface, colour, band.bottomleft, band.bottomright, 3)
+        ui.blit_text(surface, self.title, (width // 2, band.top + 42),
+                     48, colour, True, anchor="midtop")
+        ui.blit_text(surface, "Click or press Space when ready", (width // 2, band.top + 120),
+                     22, ui.TEXT, anchor="midtop")
+        ui.blit_text(surface, "Everyone else: please look away while they play.",
+                     (width // 2, band.bottom + 30), 15, ui.MUTED, anchor="midtop")
