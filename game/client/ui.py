@@ -31,7 +31,16 @@ _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 _texts: dict[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = {}
 
 
+def forget_fonts() -> None:
+    """Drop every cached font and text (fonts die with ``pygame.quit()``)."""
+    _fonts.clear()
+    _texts.clear()
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
+    if not pygame.font.get_init():
+        pygame.font.init()
+        forget_fonts()
     key = (size, bold)
     found = _fonts.get(key)
     if found is None:
@@ -49,7 +58,11 @@ def text(content: str, size: int = 16, colour: tuple[int, ...] = TEXT,
     if found is None:
         if len(_texts) > 4000:
             _texts.clear()
-        found = font(size, bold).render(content, True, colour)
+        try:
+            found = font(size, bold).render(content, True, colour)
+        except pygame.error:  # a font cached before pygame.quit(): start again
+            forget_fonts()
+            found = font(size, bold).render(content, True, colour)
         _texts[key] = found
     return found
 
@@ -58,6 +71,11 @@ def wrap(content: str, width: int, size: int = 14, bold: bool = False) -> list[s
     """Break text into lines no wider than ``width`` pixels."""
     lines: list[str] = []
     face = font(size, bold)
+    try:
+        face.size("x")
+    except pygame.error:
+        forget_fonts()
+        face = font(size, bold)
     for paragraph in content.split("\n"):
         words = paragraph.split()
         line = ""
