@@ -1,0 +1,501 @@
+"""Clicks to actions: what the player may click, and which action each click sends.
+
+Everything offered here is read from the engine's legal actions (``Session.legal()``):
+tiles to highlight, the choices a click on a tile or a card gives, and the buttons of the
+unit panel. An action with several choices (a spell's targets, a transport's destination
+and drop tile) is built step by step by a ``Build``: it holds every legal action that
+agrees with the choices made so far, so whatever it finally returns is one of them.
+
+This module draws nothing and never changes the game; the board scene sends what it
+returns through ``Session.apply``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.content.text import paragraphs
+from game.rules import Game
+from game.rules.actions import (
+    Action,
+    Activate,
+    Attack,
+    DeclareTrigger,
+    Disband,
+    Discard,
+    DiscardForResource,
+    Equip,
+    FullAction,
+    Move,
+    PlayCard,
+    ShakeOff,
+    StreetMove,
+    Switch,
+    Transport,
+    UseFreeAction,
+)
+from game.rules.geometry import Tile
+
+#: Highlight kinds of the board view, strongest first (a tile shows the strongest).
+HIGHLIGHT_ORDER = ("attack", "target", "play", "move", "select")
+
+
+def is_tile(value: Any) -> bool:
+    return (isinstance(value, tuple) and len(value) == 2
+            and all(isinstance(v, int) for v in value))
+
+
+def option_tile(game: Game, value: Any) -> Tile | None:
+    """Where a choice lies on the map: a tile itself, or the tile of a permanent."""
+    if is_tile(value):
+        return (int(value[0]), int(value[1]))
+    if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+        try:
+            if game.is_on_map(value):
+                return game.tile_of(value)
+        except KeyError:
+            return None
+    return None
+
+
+def name_of(game: Game, entity: int) -> str:
+    try:
+        return game.card(entity).name
+    except KeyError:
+        return f"#{entity}"
+
+
+def describe_option(game: Game, value: Any) -> str:
+    """A choice as a player reads it."""
+    if is_tile(value):
+        return f"the tile ({value[0]}, {value[1]})"
+    if isinstance(value, int) and not isinstance(value, bool):
+        who = ""
+        try:
+            controller = game.controller(value)
+            who = f" (player {controller + 1})" if controller >= 0 else " (neutral)"
+        except KeyError:
+            pass
+        return f"{name_of(game, value)}{who}"
+    return str(value)
+
+
+@dataclass
+class Build:
+    """An action chosen in steps.
+
+    ``candidates`` pairs each legal action with the sequence of choices that names it;
+    ``chosen`` is the prefix picked so far. ``kind`` is the highlight of the options
+    ("play" for tiles to play a permanent on, "target" for spell targets, "move"...)."""
+
+    title: str
+    kind: str
+    candidates: list[tuple[Action, tuple[Any, ...]]]
+    prompts: tuple[str, ...] = ()
+    chosen: tuple[Any, ...] = ()
+    #: the hand card being played, if any (shown raised in the hand)
+    card: int = 0
+    #: extra one-click ways to finish, offered as buttons (label, action)
+    extras: list[tuple[str, Action]] = field(default_factory=list)
+
+    def matching(self) -> list[tuple[Action, tuple[Any, ...]]]:
+        n = len(self.chosen)
+        return [(a, seq) for a, seq in self.candidates if seq[:n] == self.chosen]
+
+    def complete(self) -> Action | None:
+        """The action the choices name, once they name exactly one."""
+        for action, seq in self.matching():
+            if seq == self.chosen:
+                return action
+        return None
+
+    def options(self) -> list[Any]:
+        """The values the next step may take, in the engine's order."""
+        n = len(self.chosen)
+        seen: list[Any] = []
+        for _action, seq in self.matching():
+            if len(seq) > n and seq[n] not in seen:
+                seen.append(seq[n])
+        return seen
+
+    def choose(self, value: Any) -> Action | None:
+        """Take one more choice; returns the action when it is complete."""
+        if value not in self.options():
+            raise ValueError(f"{value!r} is not a choice now")
+        self.chosen = (*self.chosen, value)
+        return self.complete()
+
+    def step(self) -> int:
+        return len(self.chosen)
+
+    def steps(self) -> int:
+        return max((len(seq) for _a, seq in self.candidates), default=0)
+
+    def prompt(self) -> str:
+        index = len(self.chosen)
+        if index < len(self.prompts):
+            what = self.prompts[index]
+        else:
+            what = "choose a target"
+        total = self.steps()
+        count = f" ({index + 1}/{total})" if total > 1 else ""
+        return f"{self.title}: {what}{count}"
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One thing a click may do: send ``action``, start ``build``, or take ``value`` as
+    the next step of the build in progress."""
+
+    label: str
+    kind: str = "select"
+    action: Action | None = None
+    build: Build | None = None
+    value: Any = None
+    is_step: bool = False
+    #: ask before doing it, even when it is the only choice
+    confirm: bool = False
+
+
+def _strongest(kinds: Sequence[str]) -> str:
+    for kind in HIGHLIGHT_ORDER:
+        if kind in kinds:
+            return kind
+    return kinds[0] if kinds else "select"
+
+
+def _ability_text(game: Game, source: int, kind: str, index: int = 0) -> str:
+    """The printed text of a card's free action (``kind="free"``, by index) or full
+    action (``kind="full"``), as the card face words it."""
+    definition = game.card(source)
+    wanted = "free_action" if kind == "free" else "full_action"
+    try:
+        found = [p for p in paragraphs(definition) if p.kind == wanted]
+    except Exception:  # noqa: BLE001 - a label is never worth a crash
+        found = []
+    if index < len(found):
+        return shorten(found[index].text.rstrip("."))
+    ability = None
+    if kind == "free" and index < len(definition.free_actions):
+        ability = definition.free_actions[index]
+    elif kind == "full":
+        ability = definition.full_action
+    text = ability.text if ability is not None else ""
+    return shorten(text.strip().rstrip(".")) if text else ""
+
+
+def shorten(text: str, limit: int = 64) -> str:
+    return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
+
+
+def play_build(game: Game, card: int, legal: Sequence[Action]) -> Build | None:
+    """The ways to play one hand card, or None if it can't be played now."""
+    plays = [a for a in legal if isinstance(a, PlayCard) and a.card == card]
+    if not plays:
+        return None
+    definition = game.card(card)
+    name = definition.name
+    if definition.is_permanent:
+        candidates: list[tuple[Action, tuple[Any, ...]]] = [
+            (a, (a.tile,)) for a in plays if not a.equip_next and a.tile is not None]
+        extras = [("Ready for the next unit", a) for a in plays if a.equip_next]
+        return Build(f"Play {name}", "play", candidates, ("choose a tile to play it on",),
+                     card=card, extras=extras)
+    candidates = [(a, tuple(a.targets)) for a in plays]
+    prompts = tuple(_target_prompts(definition.effect, len(candidates[0][1])))
+    return Build(f"Cast {name}", "target", candidates, prompts, card=card)
+
+
+def _target_prompts(ability: Any, count: int) -> list[str]:
+    prompts = []
+    specs = getattr(ability, "targets", ()) or ()
+    for index in range(count):
+        kind = specs[index].kind if index < len(specs) else "target"
+        article = "an" if kind[:1] in "aeiou" else "a"
+        prompts.append(f"choose {article} {kind}")
+    return prompts
+
+
+class Controls:
+    """The clickable state of the game screen for the player to act.
+
+    ``legal`` is what the player may do now (empty when the screen's viewer may not act).
+    The scene keeps one ``Controls``; ``refresh`` after every action."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.legal: list[Action] = []
+        self.build: Build | None = None
+        #: hand cards picked for "discard two cards for a resource" (None: not picking)
+        self.pair: list[int] | None = None
+
+    # ---------------------------------------------------------------- state
+
+    def refresh(self, legal: Sequence[Action]) -> None:
+        """New legal actions: drop whatever the player was building that is gone."""
+        self.legal = list(legal)
+        allowed = set(self.legal)
+        if self.build is not None:
+            self.build.candidates = [(a, s) for a, s in self.build.candidates if a in allowed]
+            self.build.extras = [(t, a) for t, a in self.build.extras if a in allowed]
+            gone = not self.build.candidates and not self.build.extras
+            if gone or (self.build.candidates and not self.build.matching()):
+                self.build = None
+        if self.pair is not None:
+            hand = {c for a in self.legal if isinstance(a, DiscardForResource)
+                    for c in (a.first, a.second)}
+            if not hand:
+                self.pair = None
+            else:
+                self.pair = [c for c in self.pair if c in hand]
+        if self.build is None and any(isinstance(a, DeclareTrigger) for a in self.legal):
+            self.build = self.trigger_build()
+
+    def cancel(self) -> None:
+        self.build = None
+        self.pair = None
+
+    def has(self, action: Action) -> bool:
+        return action in self.legal
+
+    def activated(self) -> int:
+        """The unit the player acts with now (the engine's activated permanent), if its
+        actions are on offer."""
+        unit = self.game.activated
+        if not unit:
+            return 0
+        for action in self.legal:
+            if getattr(action, "unit", None) == unit:
+                return unit
+        return 0
+
+    # ---------------------------------------------------------------- builds
+
+    def trigger_build(self) -> Build | None:
+        triggers = [a for a in self.legal if isinstance(a, DeclareTrigger)]
+        if not triggers:
+            return None
+        pending = self.game.pending[0] if self.game.pending else None
+        title = "Triggered action"
+        prompts: tuple[str, ...] = ()
+        if pending is not None:
+            definition = self.game.card(pending.source)
+            ability = definition.triggers[pending.ability]
+            title = f"{definition.name}: {ability.text or 'triggered action'}".rstrip(".")
+            prompts = tuple(_target_prompts(ability, len(triggers[0].targets)))
+        return Build(title, "target", [(a, tuple(a.targets)) for a in triggers], prompts)
+
+    def start_build(self, build: Build) -> Action | None:
+        """Begin a build; returns the action at once if it needs no choice."""
+        self.pair = None
+        self.build = build
+        done = build.complete() if not build.extras else None
+        if done is not None and len(build.candidates) == 1:
+            self.build = None
+            return done
+        return None
+
+    def step(self, value: Any) -> Action | None:
+        """The next choice of the build in progress; the action when complete."""
+        if self.build is None:
+            return None
+        done = self.build.choose(value)
+        if done is not None:
+            self.build = None
+        return done
+
+    # ---------------------------------------------------------------- board
+
+    def tile_choices(self) -> dict[Tile, list[Choice]]:
+        """What a click on each tile may do now."""
+        game = self.game
+        out: dict[Tile, list[Choice]] = {}
+
+        def add(tile: Tile | None, choice: Choice) -> None:
+            if tile is not None:
+                out.setdefault(tile, []).append(choice)
+
+        if self.build is not None:
+            for value in self.build.options():
+                add(option_tile(game, value),
+                    Choice(describe_option(game, value), self.build.kind, value=value,
+                           is_step=True))
+            return out
+        if self.pair is not None:
+            return out
+        unit = self.activated()
+        transports: dict[int, list[tuple[Action, tuple[Any, ...]]]] = {}
+        for action in self.legal:
+            if isinstance(action, Move) and action.unit == unit:
+                add(action.tile, Choice("Move here", "move", action))
+            elif isinstance(action, StreetMove) and action.unit == unit:
+                add(action.tile, Choice("Move here along the street", "move", action))
+            elif isinstance(action, Attack) and action.unit == unit:
+                add(option_tile(game, action.target),
+                    Choice(f"Attack {describe_option(game, action.target)}", "attack", action))
+            elif isinstance(action, Switch) and action.unit == unit:
+                add(option_tile(game, action.artifact),
+                    Choice(f"Switch places with {name_of(game, action.artifact)}",
+                           "select", action))
+            elif isinstance(action, Equip) and action.unit == unit:
+                add(option_tile(game, action.equipment),
+                    Choice(f"Equip {name_of(game, action.equipment)} "
+                           f"(uses the {action.using} action)", "select", action))
+            elif isinstance(action, Transport) and action.unit == unit:
+                transports.setdefault(action.artifact, []).append(
+                    (action, (action.tile, action.drop)))
+            elif isinstance(action, Activate):
+                label = f"Activate {name_of(game, action.permanent)}"
+                busy = unit and unit != action.permanent
+                if busy:
+                    label += f" ({name_of(game, unit)} is done for this turn)"
+                add(option_tile(game, action.permanent),
+                    Choice(label, "select", action, confirm=bool(busy)))
+        for artifact, candidates in transports.items():
+            name = name_of(game, artifact)
+            build = Build(f"Carry {name}", "move", candidates,
+                          ("choose where the unit goes",
+                           f"choose where to put {name} down (next to the unit)"))
+            add(option_tile(game, artifact), Choice(f"Carry {name}…", "select", build=build))
+        for (source, index), build in self._free_builds().items():
+            add(option_tile(game, source), self._free_choice(source, index, build))
+        return out
+
+    def _free_choice(self, source: int, index: int, build: Build) -> Choice:
+        text = _ability_text(self.game, source, "free", index)
+        label = f"{name_of(self.game, source)}: {text or 'free action'}"
+        return Choice(label, "select", build=build, confirm=True)
+
+    def _free_builds(self) -> dict[tuple[int, int], Build]:
+        builds: dict[tuple[int, int], Build] = {}
+        for action in self.legal:
+            if isinstance(action, UseFreeAction):
+                key = (action.source, action.index)
+                if key not in builds:
+                    definition = self.game.card(action.source)
+                    ability = definition.free_actions[action.index]
+                    builds[key] = Build(f"{definition.name}: free action", "target", [],
+                                        tuple(_target_prompts(ability, len(action.targets))))
+                builds[key].candidates.append((action, tuple(action.targets)))
+        return builds
+
+    def highlights(self) -> dict[Tile, str]:
+        return {tile: _strongest([c.kind for c in choices])
+                for tile, choices in self.tile_choices().items()}
+
+    def click_tile(self, tile: Tile | None) -> list[Choice]:
+        if tile is None:
+            return []
+        return self.tile_choices().get(tile, [])
+
+    def free_action_sources(self) -> list[int]:
+        return sorted({k[0] for k in self._free_builds()})
+
+    def non_tile_options(self) -> list[Choice]:
+        """Choices of the build in progress that are not on the map (offered as buttons)."""
+        if self.build is None:
+            return []
+        found = []
+        for value in self.build.options():
+            if option_tile(self.game, value) is None:
+                found.append(Choice(describe_option(self.game, value), self.build.kind,
+                                    value=value, is_step=True))
+        for label, action in self.build.extras:
+            found.append(Choice(label, "play", action))
+        return found
+
+    # ---------------------------------------------------------------- the unit panel
+
+    def unit_buttons(self) -> list[Choice]:
+        """Full actions and shaking off paralysis for the activated unit."""
+        unit = self.activated()
+        game = self.game
+        if not unit:
+            return []
+        out: list[Choice] = []
+        fulls: dict[str, list[tuple[Action, tuple[Any, ...]]]] = {}
+        for action in self.legal:
+            if isinstance(action, FullAction) and action.unit == unit:
+                fulls.setdefault(action.source, []).append((action, tuple(action.targets)))
+            elif isinstance(action, ShakeOff) and action.unit == unit:
+                out.append(Choice(f"Shake off paralysis (uses the {action.using} action)",
+                                  "select", action))
+        for source, candidates in fulls.items():
+            if source == "card":
+                text = _ability_text(game, unit, "full")
+                label = f"Full action: {text}" if text else "Full action"
+            elif source == "tile":
+                tile = game.tile_of(unit)
+                kind = game.tile_kind(tile).name if tile is not None else "tile"
+                label = f"Work the {kind} (full action)"
+            elif source.startswith("mark:"):
+                label = f"Full action of {name_of(game, int(source[5:]))}"
+            else:
+                label = f"Full action ({source})"
+            if len(candidates) == 1 and candidates[0][1] == ():
+                out.append(Choice(label, "select", candidates[0][0]))
+            else:
+                steps = len(candidates[0][1])
+                prompts = tuple(_target_prompts(game.card(unit).full_action, steps)) \
+                    if source == "card" else ()
+                out.append(Choice(label, "target", build=Build(label, "target", candidates,
+                                                                prompts)))
+        return out
+
+    # ---------------------------------------------------------------- the hand
+
+    def hand_choices(self, card: int) -> list[Choice]:
+        """What clicking a card in the hand may do now: discard it (discard step), play
+        it, or use a free action it has in the hand."""
+        discards = [a for a in self.legal if isinstance(a, Discard) and a.card == card]
+        if discards:
+            return [Choice(f"Discard {name_of(self.game, card)}", "select", discards[0])]
+        out: list[Choice] = []
+        build = play_build(self.game, card, self.legal)
+        if build is not None:
+            out.append(Choice(build.title, build.kind, build=build))
+        for (source, index), free in self._free_builds().items():
+            if source == card:
+                out.append(self._free_choice(source, index, free))
+        return out
+
+    def hand_click(self, card: int) -> Choice | None:
+        """The first thing clicking a hand card does (see ``hand_choices``)."""
+        choices = self.hand_choices(card)
+        return choices[0] if choices else None
+
+    def playable(self, card: int) -> bool:
+        return any(isinstance(a, (PlayCard, Discard)) and a.card == card
+                   or isinstance(a, UseFreeAction) and a.source == card for a in self.legal)
+
+    def toggle_pair(self, card: int) -> None:
+        if self.pair is None:
+            return
+        if card in self.pair:
+            self.pair.remove(card)
+        elif len(self.pair) < 2:
+            self.pair.append(card)
+
+    def can_discard_for_resource(self) -> bool:
+        return any(isinstance(a, DiscardForResource) for a in self.legal)
+
+    def pair_action(self) -> Action | None:
+        if self.pair is None or len(self.pair) != 2:
+            return None
+        wanted = set(self.pair)
+        for action in self.legal:
+            if isinstance(action, DiscardForResource) and {action.first, action.second} == wanted:
+                return action
+        return None
+
+    # ---------------------------------------------------------------- upkeep
+
+    def upkeep_units(self) -> list[int]:
+        """Units the player may still declare for disbanding."""
+        return [a.unit for a in self.legal if isinstance(a, Disband)]
+
+    def disband_actions(self, units: Sequence[int]) -> list[Action]:
+        player = self.legal[0].player if self.legal else 0
+        return [Disband(player, u) for u in units if Disband(player, u) in self.legal]

@@ -1,0 +1,664 @@
+"""The widgets around the board: player bar, hand, piles, store, stack, log, pickers.
+
+Each widget is told its rect by the scene's layout and draws what the scene passes it; it
+keeps only view state (scroll offsets, hover). Widgets never change the game: a click
+returns what was hit (a card, a choice, a button) and the scene decides what to send.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.rules import Game
+from game.rules.cards import CardDef
+from game.rules.state import Phase
+
+from . import ui
+from .cardface import render_card_face
+
+Colour = tuple[int, int, int]
+GLOW = (255, 214, 90)
+RAISE = 14  # how far a selected hand card rises
+
+
+def scale_of(size: tuple[int, int]) -> float:
+    """How much bigger than 1280x720 the window is (never below 0.75)."""
+    return max(0.75, min(size[0] / 1280, size[1] / 720))
+
+
+def _mix(a: Sequence[int], b: Sequence[int], t: float) -> Colour:
+    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t),
+            round(a[2] + (b[2] - a[2]) * t))
+
+
+def glow(surface: pygame.Surface, rect: pygame.Rect, colour: Colour = GLOW,
+         width: int = 4) -> None:
+    """A soft bright outline around ``rect`` (affordable store cards, selected cards)."""
+    for i in range(width, 0, -1):
+        shade = _mix(ui.BG, colour, 1 - (i - 1) / width * 0.8)
+        pygame.draw.rect(surface, shade, rect.inflate(2 * i, 2 * i), width=2,
+                         border_radius=8 + i)
+
+
+def player_name(session_seats: Sequence[Any], player: int) -> str:
+    seat = session_seats[player] if 0 <= player < len(session_seats) else None
+    who = "" if seat is None or seat.human else " (computer)"
+    return f"Player {player + 1}{who}"
+
+
+def card_art(app: Any) -> dict[str, Path]:
+    """The card pictures of the loaded content (the menu screen holds the content)."""
+    for holder in [app, *reversed(getattr(app, "scenes", []))]:
+        content = getattr(holder, "content", None)
+        art = getattr(content, "art", None)
+        if isinstance(art, dict):
+            return art
+    return {}
+
+
+class CardFaces:
+    """Rendered card faces by (card, width), converted for fast blits."""
+
+    def __init__(self, art: dict[str, Path] | None = None, lang: str = "en") -> None:
+        self.art = art or {}
+        self.lang = lang
+        self._cache: dict[tuple[str, int], pygame.Surface] = {}
+
+    def face(self, card: CardDef, width: int) -> pygame.Surface:
+        key = (card.name, width)
+        found = self._cache.get(key)
+        if found is None:
+            if len(self._cache) > 400:
+                self._cache.clear()
+            found = render_card_face(card, width, self.lang, self.art.get(card.name))
+            if pygame.display.get_surface() is not None:
+                found = found.convert_alpha()
+            self._cache[key] = found
+        return found
+
+    def back(self, width: int) -> pygame.Surface:
+        """The back of a card (the deck)."""
+        key = ("\0back", width)
+        found = self._cache.get(key)
+        if found is None:
+            height = round(width * 1.4)
+            found = pygame.Surface((width, height), pygame.SRCALPHA)
+            rect = found.get_rect()
+            pygame.draw.rect(found, (70, 52, 96), rect, border_radius=8)
+            pygame.draw.rect(found, (196, 160, 96), rect.inflate(-8, -8), width=2,
+                             border_radius=6)
+            centre = rect.center
+            for r, colour in ((width // 4, (196, 160, 96)), (width // 6, (110, 84, 140))):
+                pygame.draw.circle(found, colour, centre, r)
+            self._cache[key] = found
+        return found
+
+
+# ------------------------------------------------------------------------------ top bar
+
+
+class PlayerBar:
+    """Turn, phase, whose turn, who has priority, and every player's resource and points."""
+
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.chips: list[tuple[pygame.Rect, int]] = []
+
+    def draw(self, surface: pygame.Surface, game: Game, seats: Sequence[Any],
+             note: str = "") -> None:
+        rect = self.rect
+        pygame.draw.rect(surface, ui.PANEL, rect)
+        pygame.draw.line(surface, ui.EDGE, (rect.left, rect.bottom - 1),
+                         (rect.right, rect.bottom - 1))
+        size = max(13, rect.height // 2 - 2)
+        y = rect.centery
+        x = rect.left + 10
+        phase = {Phase.UPKEEP: "Upkeep", Phase.ACTION: "Action phase",
+                 Phase.BUYING: "Buying phase", Phase.DISCARD: "Discard step",
+                 Phase.DRAFT: "Draft", Phase.OVER: "Game over"}.get(game.phase, str(game.phase))
+        x = ui.blit_text(surface, f"Turn {game.turn}", (x, y), size, ui.ACCENT, True,
+                         anchor="midleft").right + 14
+        x = ui.blit_text(surface, phase, (x, y), size, ui.TEXT, True,
+                         anchor="midleft").right + 14
+        active = game.active
+        x = ui.blit_text(surface, "turn of", (x, y), size - 2, ui.MUTED,
+                         anchor="midleft").right + 6
+        x = ui.blit_text(surface, f"P{active + 1}", (x, y), size, ui.player_colour(active),
+                         True, anchor="midleft").right + 14
+        actor = game.actor
+        if actor is not None and game.phase is not Phase.OVER:
+            label = "priority" if game.has_priority(actor) else "to act"
+            x = ui.blit_text(surface, label, (x, y), size - 2, ui.MUTED,
+                             anchor="midleft").right + 6
+            x = ui.blit_text(surface, f"P{actor + 1}", (x, y), size, ui.player_colour(actor),
+                             True, anchor="midleft").right + 14
+        # the players, right-aligned
+        self.chips = []
+        right = rect.right - 10
+        for player in reversed(range(len(game.players))):
+            state = game.players[player]
+            colour = ui.player_colour(player)
+            parts = f"◆ {state.resource}   ★ {state.points}"
+            label = f"P{player + 1}" + ("" if seats[player].human else " cpu")
+            name = ui.text(label, size, colour, True)
+            values = ui.text(parts, size, ui.TEXT if not state.eliminated else ui.MUTED)
+            width = name.get_width() + values.get_width() + 26
+            chip = pygame.Rect(right - width, rect.top + 4, width, rect.height - 8)
+            edge = colour if player == actor else ui.EDGE
+            ui.panel(surface, chip, ui.PANEL_LIGHT, edge, radius=6)
+            if player == active:
+                pygame.draw.rect(surface, colour, (chip.left + 3, chip.bottom - 4,
+                                                   chip.width - 6, 2))
+            surface.blit(name, name.get_rect(midleft=(chip.left + 8, chip.centery)))
+            surface.blit(values, values.get_rect(midright=(chip.right - 9, chip.centery)))
+            self.chips.insert(0, (chip, player))
+            right = chip.left - 8
+        if note:
+            room = right - x - 10
+            if room > 60:
+                line = note
+                while ui.font(size - 2).size(line)[0] > room and len(line) > 4:
+                    line = line[:-2]
+                if line != note:
+                    line = line[:-1] + "…"
+                ui.blit_text(surface, line, (x + 4, y), size - 2, ui.MUTED, anchor="midleft")
+
+
+# ------------------------------------------------------------------------------ hand
+
+
+class CardRow:
+    """A row of card faces (the hand, a draft pack): laid out to fit, overlapping if
+    needed; knows which card is under the mouse."""
+
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.width = 96
+        self.slots: list[tuple[pygame.Rect, int]] = []
+
+    def layout(self, cards: Sequence[int], width: int, raised: set[int] | None = None,
+               centre: bool = False, top: bool = False) -> None:
+        self.width = width
+        height = round(width * 1.4)
+        n = len(cards)
+        gap = 8
+        step = width + gap
+        if n > 1 and n * step - gap > self.rect.width:
+            step = max(18, (self.rect.width - width) // (n - 1))
+        total = width + step * (n - 1) if n else 0
+        left = self.rect.left + ((self.rect.width - total) // 2 if centre else 0)
+        y = self.rect.top + 4 if top else self.rect.bottom - height - 4
+        raised = raised or set()
+        self.slots = []
+        for i, card in enumerate(cards):
+            lift = RAISE if card in raised else 0
+            self.slots.append((pygame.Rect(left + i * step, y - lift, width, height), card))
+
+    def draw(self, surface: pygame.Surface, game: Game, faces: CardFaces,
+             glowing: set[int] | None = None, dim: set[int] | None = None,
+             marked: set[int] | None = None, hovered: int = 0) -> None:
+        glowing = glowing or set()
+        dim = dim or set()
+        marked = marked or set()
+        for rect, card in self.slots:
+            if card in glowing:
+                glow(surface, rect)
+            if card in marked:
+                glow(surface, rect, ui.BAD)
+            surface.blit(faces.face(game.card(card), self.width), rect)
+            if card in dim:
+                shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+                shade.fill((10, 12, 18, 110))
+                surface.blit(shade, rect)
+            if card == hovered:
+                pygame.draw.rect(surface, ui.TEXT, rect, width=2, border_radius=8)
+
+    def card_at(self, pos: tuple[int, int]) -> int:
+        for rect, card in reversed(self.slots):  # the top card of an overlap first
+            if rect.collidepoint(pos):
+                return card
+        return 0
+
+
+class Piles:
+    """The viewer's deck (a count) and discard pile (its top card; click to browse)."""
+
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.deck_rect = pygame.Rect(0, 0, 0, 0)
+        self.discard_rect = pygame.Rect(0, 0, 0, 0)
+
+    def draw(self, surface: pygame.Surface, game: Game, player: int | None,
+             faces: CardFaces, card_width: int) -> None:
+        width = max(40, int(card_width * 0.62))
+        height = round(width * 1.4)
+        top = self.rect.top + 22
+        self.deck_rect = pygame.Rect(self.rect.left + 6, top, width, height)
+        self.discard_rect = pygame.Rect(self.deck_rect.right + 10, top, width, height)
+        size = 13
+        deck = len(game.players[player].deck) if player is not None else 0
+        discard = game.players[player].discard if player is not None else []
+        ui.blit_text(surface, f"Deck {deck}", (self.deck_rect.centerx, self.rect.top + 4),
+                     size, ui.MUTED, anchor="midtop")
+        ui.blit_text(surface, f"Discard {len(discard)}",
+                     (self.discard_rect.centerx, self.rect.top + 4), size, ui.MUTED,
+                     anchor="midtop")
+        if deck:
+            surface.blit(faces.back(width), self.deck_rect)
+        else:
+            pygame.draw.rect(surface, ui.EDGE, self.deck_rect, width=1, border_radius=8)
+        if discard:
+            surface.blit(faces.face(game.card(discard[-1]), width), self.discard_rect)
+        else:
+            pygame.draw.rect(surface, ui.EDGE, self.discard_rect, width=1, border_radius=8)
+
+    def hit_discard(self, pos: tuple[int, int]) -> bool:
+        return bool(self.discard_rect.collidepoint(pos))
+
+
+# ------------------------------------------------------------------------------ overlays
+
+
+class CardGrid:
+    """A titled overlay of card faces in a grid (the store, a discard pile): scrolls with
+    the wheel, glows what may be chosen, shows a caption under each card."""
+
+    def __init__(self, title: str = "") -> None:
+        self.title = title
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.scroll = 0
+        self.slots: list[tuple[pygame.Rect, int]] = []
+        self.close_rect = pygame.Rect(0, 0, 0, 0)
+        self.tabs: list[tuple[pygame.Rect, Any]] = []
+
+    def draw(self, surface: pygame.Surface, game: Game, faces: CardFaces,
+             sections: Sequence[tuple[str, Sequence[int]]], glowing: set[int] | None = None,
+             captions: dict[int, str] | None = None, hint: str = "",
+             tabs: Sequence[tuple[str, Any, bool]] = ()) -> None:
+        glowing = glowing or set()
+        captions = captions or {}
+        rect = self.rect
+        ui.panel(surface, rect, ui.PANEL, ui.ACCENT)
+        ui.blit_text(surface, self.title, (rect.left + 14, rect.top + 10), 20, ui.ACCENT, True)
+        self.close_rect = pygame.Rect(rect.right - 34, rect.top + 8, 26, 26)
+        ui.panel(surface, self.close_rect, ui.PANEL_LIGHT, ui.EDGE, radius=6)
+        ui.blit_text(surface, "✕", self.close_rect.center, 16, ui.TEXT, anchor="center")
+        y = rect.top + 40
+        self.tabs = []
+        if tabs:
+            x = rect.left + 14
+            for label, key, active in tabs:
+                image = ui.text(label, 14, ui.TEXT if active else ui.MUTED, active)
+                tab = pygame.Rect(x, y, image.get_width() + 18, 24)
+                ui.panel(surface, tab, ui.PANEL_LIGHT if active else ui.PANEL,
+                         ui.ACCENT if active else ui.EDGE, radius=6)
+                surface.blit(image, image.get_rect(center=tab.center))
+                self.tabs.append((tab, key))
+                x = tab.right + 6
+            y += 30
+        if hint:
+            ui.blit_text(surface, hint, (rect.left + 14, y), 14, ui.MUTED)
+            y += 22
+        body = pygame.Rect(rect.left + 10, y, rect.width - 20, rect.bottom - y - 10)
+        total = sum(len(cards) for _t, cards in sections)
+        width = self._card_width(body, total, len(sections))
+        height = round(width * 1.4)
+        gap = 12
+        columns = max(1, (body.width + gap) // (width + gap))
+        clip = surface.get_clip()
+        surface.set_clip(body)
+        self.slots = []
+        cy = body.top - self.scroll
+        for title, cards in sections:
+            if title:
+                ui.blit_text(surface, title, (body.left + 4, cy), 15, ui.TEXT, True)
+                cy += 22
+            if not cards:
+                ui.blit_text(surface, "(none)", (body.left + 4, cy), 14, ui.MUTED)
+                cy += 24
+                continue
+            for i, card in enumerate(cards):
+                col, row = i % columns, i // columns
+                x = body.left + 4 + col * (width + gap)
+                top = cy + row * (height + gap + 18)
+                slot = pygame.Rect(x, top, width, height)
+                if card in glowing:
+                    glow(surface, slot)
+                surface.blit(faces.face(game.card(card), width), slot)
+                caption = captions.get(card)
+                if caption:
+                    colour = GLOW if card in glowing else ui.MUTED
+                    ui.blit_text(surface, caption, (slot.centerx, slot.bottom + 3), 13,
+                                 colour, card in glowing, anchor="midtop")
+                if slot.colliderect(body):
+                    self.slots.append((slot.clip(body), card))
+            rows = (len(cards) + columns - 1) // columns
+            cy += rows * (height + gap + 18) + 6
+        surface.set_clip(clip)
+        self._content = cy + self.scroll - body.top
+        self._body = body
+
+    def _card_width(self, body: pygame.Rect, total: int, sections: int) -> int:
+        """The biggest width (160 at most, 72 at least) at which every card fits."""
+        gap = 12
+        for width in range(160, 71, -4):
+            columns = max(1, (body.width + gap) // (width + gap))
+            rows = (total + columns - 1) // columns + sections
+            if rows * (round(width * 1.4) + gap + 18) + sections * 22 <= body.height:
+                return width
+        return 72
+
+    def wheel(self, dy: int) -> None:
+        body = getattr(self, "_body", self.rect)
+        content = getattr(self, "_content", 0)
+        self.scroll = max(0, min(self.scroll - dy * 40, max(0, content - body.height)))
+
+    def card_at(self, pos: tuple[int, int]) -> int:
+        for rect, card in self.slots:
+            if rect.collidepoint(pos):
+                return card
+        return 0
+
+    def tab_at(self, pos: tuple[int, int]) -> Any:
+        for rect, key in self.tabs:
+            if rect.collidepoint(pos):
+                return key
+        return None
+
+
+class StackPanel:
+    """The action stack, top first, each item in its controller's colour."""
+
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.rows: list[tuple[pygame.Rect, int]] = []
+
+    def draw(self, surface: pygame.Surface, game: Game) -> None:
+        rect = self.rect
+        ui.panel(surface, rect)
+        ui.blit_text(surface, f"Action stack ({len(game.stack)})",
+                     (rect.left + 10, rect.top + 6), 15, ui.ACCENT, True)
+        self.rows = []
+        y = rect.top + 30
+        if not game.stack:
+            ui.blit_text(surface, "empty", (rect.left + 12, y), 14, ui.MUTED)
+            return
+        for depth, item in enumerate(reversed(game.stack)):
+            lines = ui.wrap(item.text, rect.width - 34, 14)
+            height = 18 * len(lines) + 8
+            if y + height > rect.bottom - 4:
+                ui.blit_text(surface, f"… {len(game.stack) - depth} more",
+                             (rect.left + 12, y), 13, ui.MUTED)
+                break
+            row = pygame.Rect(rect.left + 6, y, rect.width - 12, height)
+            colour = ui.player_colour(item.controller)
+            fill = ui.PANEL_LIGHT if depth == 0 else ui.PANEL
+            ui.panel(surface, row, fill, colour if depth == 0 else ui.EDGE, radius=5)
+            pygame.draw.rect(surface, colour, (row.left + 3, row.top + 4, 4, row.height - 8))
+            for i, line in enumerate(lines):
+                ui.blit_text(surface, line, (row.left + 14, row.top + 4 + 18 * i), 14)
+            self.rows.append((row, item.source))
+            y = row.bottom + 4
+
+    def source_at(self, pos: tuple[int, int]) -> int:
+        for rect, source in self.rows:
+            if rect.collidepoint(pos):
+                return source
+        return 0
+
+
+class LogPanel:
+    """The game log, newest at the bottom; the wheel scrolls back."""
+
+    LINE = 17
+
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.back = 0  # lines scrolled back from the newest
+        self._wrapped: list[tuple[str, Colour]] = []
+        self._source = 0
+        self._width = 0
+
+    def _wrap(self, log: Sequence[str]) -> None:
+        width = self.rect.width - 20
+        if len(log) == self._source and width == self._width:
+            return
+        lines: list[tuple[str, Colour]] = []
+        for entry in log:
+            colour: Colour = ui.TEXT
+            if entry.startswith("—"):
+                colour = ui.ACCENT
+            elif entry.startswith("  "):
+                colour = ui.MUTED
+            elif entry[:1] == "P" and entry[1:2].isdigit():
+                colour = _mix(ui.player_colour(int(entry[1]) - 1), ui.TEXT, 0.45)
+            for i, line in enumerate(ui.wrap(entry.strip(), width - 10, 13)):
+                lines.append(("   " + line if i else line, colour))
+        if self.back and len(log) != self._source:
+            self.back += len(lines) - len(self._wrapped)  # keep the view where it was
+        self._wrapped, self._source, self._width = lines, len(log), width
+
+    def draw(self, surface: pygame.Surface, log: Sequence[str]) -> None:
+        rect = self.rect
+        ui.panel(surface, rect)
+        ui.blit_text(surface, "Log", (rect.left + 10, rect.top + 6), 15, ui.ACCENT, True)
+        self._wrap(log)
+        room = max(1, (rect.height - 34) // self.LINE)
+        self.back = max(0, min(self.back, len(self._wrapped) - room))
+        end = len(self._wrapped) - self.back
+        shown = self._wrapped[max(0, end - room):end]
+        y = rect.top + 28
+        for line, colour in shown:
+            ui.blit_text(surface, line, (rect.left + 10, y), 13, colour)
+            y += self.LINE
+        if self.back:
+            ui.blit_text(surface, f"↓ {self.back} newer", (rect.right - 10, rect.top + 8), 12,
+                         ui.MUTED, anchor="topright")
+
+    def wheel(self, dy: int) -> None:
+        self.back = max(0, self.back + dy * 3)
+
+
+# ------------------------------------------------------------------------------ popups
+
+
+@dataclass
+class PickerItem:
+    label: str
+    value: Any
+    colour: Colour = ui.TEXT
+
+
+class Picker:
+    """A small list of choices opened at a point (which of several things a click means);
+    clicking outside closes it."""
+
+    def __init__(self, items: Sequence[PickerItem], pos: tuple[int, int],
+                 bounds: pygame.Rect, title: str = "") -> None:
+        self.items = list(items)
+        self.title = title
+        width = max([ui.font(15).size(i.label)[0] for i in self.items]
+                    + [ui.font(14, True).size(title)[0] if title else 0]) + 28
+        width = min(width, bounds.width - 10)
+        height = 30 * len(self.items) + (26 if title else 0) + 8
+        rect = pygame.Rect(pos[0] + 8, pos[1] + 8, width, height)
+        self.rect = rect.clamp(bounds)
+        self.hover = -1
+
+    def rows(self) -> list[pygame.Rect]:
+        top = self.rect.top + 4 + (26 if self.title else 0)
+        return [pygame.Rect(self.rect.left + 4, top + 30 * i, self.rect.width - 8, 28)
+                for i in range(len(self.items))]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ui.panel(surface, self.rect, ui.PANEL, ui.ACCENT)
+        if self.title:
+            ui.blit_text(surface, self.title, (self.rect.left + 12, self.rect.top + 7), 14,
+                         ui.ACCENT, True)
+        for i, (row, item) in enumerate(zip(self.rows(), self.items, strict=True)):
+            if i == self.hover:
+                ui.panel(surface, row, ui.PANEL_LIGHT, ui.ACCENT, radius=5)
+            ui.blit_text(surface, item.label, (row.left + 10, row.centery), 15, item.colour,
+                         anchor="midleft")
+
+    def motion(self, pos: tuple[int, int]) -> bool:
+        old = self.hover
+        self.hover = next((i for i, r in enumerate(self.rows()) if r.collidepoint(pos)), -1)
+        return old != self.hover
+
+    def item_at(self, pos: tuple[int, int]) -> PickerItem | None:
+        for row, item in zip(self.rows(), self.items, strict=True):
+            if row.collidepoint(pos):
+                return item
+        return None
+
+
+class Dialog:
+    """A centred question with buttons (leave the game?)."""
+
+    def __init__(self, bounds: pygame.Rect, title: str, message: str,
+                 buttons: Sequence[tuple[str, Callable[[], object], int | None]]) -> None:
+        self.title = title
+        self.lines = ui.wrap(message, 380, 16)
+        height = 100 + 22 * len(self.lines)
+        self.rect = pygame.Rect(0, 0, 440, height)
+        self.rect.center = bounds.center
+        row = ui.ButtonRow()
+        width = 130
+        left = self.rect.centerx - (len(buttons) * (width + 12) - 12) // 2
+        for i, (label, action, key) in enumerate(buttons):
+            rect = pygame.Rect(left + i * (width + 12), self.rect.bottom - 48, width, 36)
+            row.buttons.append(ui.Button(rect, label, action, hotkey=key, name=label))
+        self.buttons = row
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 140))
+        surface.blit(shade, (0, 0))
+        ui.panel(surface, self.rect, ui.PANEL, ui.ACCENT)
+        ui.blit_text(surface, self.title, (self.rect.centerx, self.rect.top + 14), 20,
+                     ui.ACCENT, True, anchor="midtop")
+        for i, line in enumerate(self.lines):
+            ui.blit_text(surface, line, (self.rect.centerx, self.rect.top + 48 + 22 * i), 16,
+                         anchor="midtop")
+        self.buttons.draw(surface)
+
+
+class UpkeepPanel:
+    """Rule Upkeep 3: tick the units to disband, then declare the upkeep action."""
+
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.checked: set[int] = set()
+        self.rows: list[tuple[pygame.Rect, int]] = []
+        self.pay = ui.Button(pygame.Rect(0, 0, 0, 0), "Pay upkeep", name="pay")
+
+    def size_for(self, units: int) -> tuple[int, int]:
+        return 300, 74 + 26 * units + 44
+
+    def draw(self, surface: pygame.Surface, game: Game, units: Sequence[int],
+             already: Sequence[int], resource: int) -> None:
+        rect = self.rect
+        ui.panel(surface, rect, ui.PANEL, ui.ACCENT)
+        title = ui.blit_text(surface, "Upkeep", (rect.left + 12, rect.top + 8), 17, ui.ACCENT,
+                             True)
+        ui.blit_text(surface, "tick the units to disband", (title.right + 10, title.centery),
+                     13, ui.MUTED, anchor="midleft")
+        self.rows = []
+        y = rect.top + 36
+        cost = 0
+        for unit in list(already) + list(units):
+            definition = game.card(unit)
+            fixed = unit in already
+            ticked = fixed or unit in self.checked
+            if not ticked:
+                cost += definition.upkeep
+            row = pygame.Rect(rect.left + 10, y, rect.width - 20, 24)
+            box = pygame.Rect(row.left + 2, row.top + 3, 18, 18)
+            pygame.draw.rect(surface, ui.PANEL_LIGHT, box, border_radius=3)
+            pygame.draw.rect(surface, ui.BAD if ticked else ui.EDGE, box, width=2,
+                             border_radius=3)
+            if ticked:
+                pygame.draw.line(surface, ui.BAD, (box.left + 4, box.top + 4),
+                                 (box.right - 5, box.bottom - 5), 3)
+                pygame.draw.line(surface, ui.BAD, (box.left + 4, box.bottom - 5),
+                                 (box.right - 5, box.top + 4), 3)
+            tile = game.tile_of(unit)
+            where = f" at ({tile[0]}, {tile[1]})" if tile is not None else ""
+            colour = ui.MUTED if ticked else ui.TEXT
+            ui.blit_text(surface, f"{definition.name}{where}", (box.right + 8, row.centery), 14,
+                         colour, anchor="midleft")
+            ui.blit_text(surface, f"{definition.upkeep} ◆", (row.right - 4, row.centery), 14,
+                         ui.MUTED if ticked else ui.ACCENT, anchor="midright")
+            if not fixed:
+                self.rows.append((row, unit))
+            y += 26
+        short = cost > resource
+        total = f"To pay: {cost} ◆ of {resource} ◆"
+        ui.blit_text(surface, total, (rect.left + 12, y + 6), 14, ui.BAD if short else ui.TEXT)
+        if short:
+            ui.blit_text(surface, "not enough: tick some units", (rect.left + 12, y + 22), 12,
+                         ui.BAD)
+        self.pay.rect = pygame.Rect(rect.right - 130, rect.bottom - 40, 120, 32)
+        self.pay.size = 15
+        self.pay.draw(surface)
+
+    def toggle_at(self, pos: tuple[int, int]) -> bool:
+        for row, unit in self.rows:
+            if row.collidepoint(pos):
+                self.checked ^= {unit}
+                return True
+        return False
+
+
+class Zoom:
+    """The big card face shown while the mouse is over a card or a piece.
+
+    ``place`` says where: ``("above", rect)`` centred above a card (the hand),
+    ``("beside", rect)`` left or right of a card (grids, the draft), ``("corner", rect)``
+    in the top corner of ``rect`` away from the mouse (the board, the stack)."""
+
+    WIDTH = 260
+
+    def __init__(self) -> None:
+        self.card: CardDef | None = None
+        self.place: tuple[str, pygame.Rect] = ("beside", pygame.Rect(0, 0, 0, 0))
+        self.mouse = (0, 0)
+
+    def set(self, card: CardDef | None, place: tuple[str, pygame.Rect] | None = None,
+            mouse: tuple[int, int] = (0, 0)) -> None:
+        self.card = card
+        if place is not None:
+            self.place = place
+        self.mouse = mouse
+
+    def rect(self, size: tuple[int, int], screen: pygame.Rect) -> pygame.Rect:
+        how, target = self.place
+        rect = pygame.Rect((0, 0), size)
+        if how == "above":
+            rect.midbottom = (target.centerx, target.top - 8)
+        elif how == "corner":
+            if self.mouse[0] > target.centerx:
+                rect.topleft = (target.left + 10, target.top + 10)
+            else:
+                rect.topright = (target.right - 10, target.top + 10)
+        else:
+            rect.centery = target.centery
+            if target.right + 12 + rect.width <= screen.right:
+                rect.left = target.right + 12
+            else:
+                rect.right = target.left - 12
+        return rect.clamp(screen)
+
+    def draw(self, surface: pygame.Surface, faces: CardFaces, width: int) -> None:
+        if self.card is None:
+            return
+        face = faces.face(self.card, width)
+        rect = self.rect(face.get_size(), surface.get_rect())
+        pygame.draw.rect(surface, (0, 0, 0), rect.move(5, 6), border_radius=10)
+        surface.blit(face, rect)

@@ -1,0 +1,1051 @@
+"""The game screen: the board, the player bar, the hand, piles, store, stack and log.
+
+Everything the player may do is offered from the engine's legal actions (through
+``game.client.actions_ui.Controls``), and every action is checked against
+``Session.legal()`` once more right before it is sent: nothing else ever reaches the game.
+Computer players act from ``update`` at the settings' pace; between human players in
+hot-seat the curtain hides the screen before anyone's hand is drawn.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import esper
+import pygame
+
+from game.client import settings as client_settings
+from game.client import ui
+from game.client.actions_ui import Choice, Controls
+from game.client.app import App, Scene, Transition, push, replace
+from game.client.panels import (
+    CardFaces,
+    CardGrid,
+    CardRow,
+    Dialog,
+    LogPanel,
+    Picker,
+    PickerItem,
+    Piles,
+    PlayerBar,
+    StackPanel,
+    UpkeepPanel,
+    Zoom,
+    card_art,
+    scale_of,
+)
+from game.client.session import Session
+from game.rules.actions import (
+    Action,
+    Buy,
+    Disband,
+    EndTurn,
+    Pass,
+    PayUpkeep,
+)
+from game.rules.components import Body
+from game.rules.state import Phase
+
+if TYPE_CHECKING:
+    from game.client.board_view import BoardView
+
+#: how long a short message stays in the prompt bar (seconds)
+TOAST_SECONDS = 3.0
+#: colours of the highlight kinds, for labels and pickers
+KIND_COLOURS = {"move": (110, 170, 255), "attack": (240, 96, 84), "play": (240, 200, 90),
+                "target": (200, 130, 255), "select": ui.TEXT}
+
+
+def tile_images(game: Any) -> Any:
+    """The map's tile pictures for the board view (None if the map file can't be read:
+    the view then draws tiles in flat colours)."""
+    source = getattr(game.map, "source", "")
+    if not source or not str(source).endswith(".tmx") or not Path(source).is_file():
+        return None
+    try:
+        import pytmx.util_pygame
+
+        return pytmx.util_pygame.load_pygame(str(source))
+    except Exception:  # noqa: BLE001 - a broken map picture never stops the game
+        return None
+
+
+def make_board_view(game: Any) -> BoardView:
+    """The board view of ``game`` (imported here, so the other screens load without it)."""
+    from game.client import board_view
+
+    return board_view.BoardView(game, tile_images(game))
+
+
+def goal_text(game: Any) -> str:
+    """How the map is won, in a few words (the win condition's own text for others)."""
+    win = game.map.win
+    params = win.params
+    goals = {
+        "none": "last player standing wins",
+        "king": "destroy the enemy king",
+        "resource": f"first to {params.get('threshold', 30)} ◆ wins",
+        "capture_points": f"hold regions: first to {params.get('points', 10)} ★ wins",
+        "destroy_buildings": "destroy the enemy buildings",
+        "stick_of_victory": f"hold the stick: first to {params.get('points', 10)} ★ wins",
+    }
+    if win.kind in goals:
+        return goals[win.kind]
+    try:
+        return f"win: {game.win.describe(game)}"
+    except Exception:  # noqa: BLE001 - a mod's win condition text never stops drawing
+        return ""
+
+
+def _slot(slots: list[tuple[pygame.Rect, int]], card: int) -> pygame.Rect:
+    for rect, each in slots:
+        if each == card:
+            return rect
+    return pygame.Rect(0, 0, 0, 0)
+
+
+class BoardScene(Scene):
+    def __init__(self, app: App, session: Session) -> None:
+        super().__init__(app)
+        self.session = session
+        self.game = session.game
+        self.faces = CardFaces(card_art(app), app.settings.language)
+        self.view = make_board_view(self.game)
+        self.controls = Controls(self.game)
+        self.bar = PlayerBar()
+        self.hand = CardRow()
+        self.piles = Piles()
+        self.stack = StackPanel()
+        self.log = LogPanel()
+        self.upkeep = UpkeepPanel()
+        self.zoom = Zoom()
+        self.grid = CardGrid()
+        self.overlay: str | None = None  # "store" or "discard"
+        self.discard_of = 0  # whose discard pile the browser shows
+        self.picker: Picker | None = None
+        self.dialog: Dialog | None = None
+        self.toast = ""
+        self.toast_left = 0.0
+        self.timer = 0.0
+        self.ending = False  # End turn was pressed: pass until the turn is over
+        self.sent: list[Action] = []  # what this screen sent (tests read it)
+        self.hovered = 0
+        self.quiet = 0  # a card whose zoom stays hidden until the mouse leaves it
+        self.mouse = (0, 0)
+        self.dragging: tuple[int, int] | None = None
+        self.dragged = False
+        self._state: tuple[Any, ...] = ()
+        self._last_phase: tuple[int, Phase] | None = None
+        self.buttons = ui.ButtonRow([
+            ui.Button(pygame.Rect(0, 0, 0, 0), "Pass", self.pass_priority,
+                      hotkey=pygame.K_SPACE, name="pass", tooltip="Space"),
+            ui.Button(pygame.Rect(0, 0, 0, 0), "End turn", self.end_turn,
+                      hotkey=pygame.K_RETURN, name="end", tooltip="Enter"),
+            ui.Button(pygame.Rect(0, 0, 0, 0), "Save", self.save, name="save",
+                      tooltip="Ctrl+S"),
+            ui.Button(pygame.Rect(0, 0, 0, 0), "Menu", self.ask_menu, name="menu",
+                      tooltip="Esc"),
+            ui.Button(pygame.Rect(0, 0, 0, 0), "Store", self.toggle_store, name="store",
+                      hotkey=pygame.K_b, tooltip="B"),
+            ui.Button(pygame.Rect(0, 0, 0, 0), "2 cards → 1 ◆", self.toggle_pair, name="pair"),
+        ])
+        self.prompt_buttons = ui.ButtonRow()
+        self.layout()
+        self.refresh()
+
+    # ------------------------------------------------------------------ layout
+
+    def layout(self) -> None:
+        width, height = self.app.screen.get_size()
+        s = scale_of((width, height))
+        self.scale = s
+        top = round(36 * s)
+        right = round(300 * s)
+        bottom = round(166 * s)
+        self.card_width = round(96 * s)
+        self.bar.rect = pygame.Rect(0, 0, width, top)
+        column = pygame.Rect(width - right, top, right, height - top)
+        buttons_h = round(92 * s)
+        stack_h = round((column.height - buttons_h) * 0.36)
+        self.stack.rect = pygame.Rect(column.left + 6, column.top + 6, column.width - 12,
+                                      stack_h - 6)
+        self.log.rect = pygame.Rect(column.left + 6, self.stack.rect.bottom + 6,
+                                    column.width - 12,
+                                    column.bottom - buttons_h - self.stack.rect.bottom - 12)
+        bw = (column.width - 18) // 2
+        bh = round(38 * s)
+        by = column.bottom - buttons_h
+        self.buttons.find("pass").rect = pygame.Rect(column.left + 6, by, bw, bh)
+        self.buttons.find("end").rect = pygame.Rect(column.left + 12 + bw, by, bw, bh)
+        small = round(30 * s)
+        sy = by + bh + 8
+        self.buttons.find("save").rect = pygame.Rect(column.left + 6, sy, bw, small)
+        self.buttons.find("menu").rect = pygame.Rect(column.left + 12 + bw, sy, bw, small)
+        for button in self.buttons.buttons:
+            button.size = max(14, round((18 if button.name in ("pass", "end") else 15) * s))
+        self.bottom = pygame.Rect(0, height - bottom, width - right, bottom)
+        self.piles.rect = pygame.Rect(6, self.bottom.top + 4, round(140 * s), bottom - 8)
+        side = round(132 * s)
+        store = pygame.Rect(self.bottom.right - side - 8, self.bottom.top + 14, side,
+                            round(40 * s))
+        self.buttons.find("store").rect = store
+        self.buttons.find("pair").rect = store.move(0, store.height + 10)
+        self.hand.rect = pygame.Rect(self.piles.rect.right + 10, self.bottom.top + 2,
+                                     store.left - self.piles.rect.right - 20, bottom - 2)
+        strip = round(40 * s)
+        self.prompt_rect = pygame.Rect(0, top, width - right, strip)
+        self.board_rect = pygame.Rect(0, top + strip, width - right,
+                                      height - top - strip - bottom)
+        self.grid.rect = self.board_rect.inflate(-40, -40)
+        self.dirty = True
+
+    def resized(self) -> None:
+        self.layout()
+
+    def enter(self) -> None:
+        self.dirty = True
+        self.refresh()
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def viewer(self) -> int | None:
+        return self.session.viewer
+
+    def my_legal(self) -> list[Action]:
+        """What the viewer may do now (nothing while someone else is to act)."""
+        actor = self.session.actor
+        if actor is None or actor != self.viewer or not self.session.seats[actor].human:
+            return []
+        return self.session.legal()
+
+    def refresh(self) -> None:
+        """Re-read the legal actions and what hangs on them."""
+        self.controls.refresh(self.my_legal())
+        if self.controls.build is not None and self.controls.build.kind == "target" \
+                and not self.controls.build.candidates:
+            self.controls.build = None
+        legal = self.controls.legal
+        if not any(isinstance(a, PayUpkeep) for a in legal):
+            self.upkeep.checked.clear()
+        self.view.highlights = self.controls.highlights()
+        if any(isinstance(a, PayUpkeep) for a in legal):
+            for unit in self.controls.upkeep_units():
+                tile = self.game.tile_of(unit)
+                if tile is not None:
+                    self.view.highlights[tile] = \
+                        "attack" if unit in self.upkeep.checked else "select"
+        unit = self.controls.activated()
+        self.view.selected = unit or None
+        # the buying phase of the viewer: open the store when something is affordable
+        key = (self.game.turn, self.game.phase)
+        if key != self._last_phase:
+            self._last_phase = key
+            if any(isinstance(a, Buy) for a in legal):
+                self.overlay = "store"
+                self.grid.scroll = 0
+            elif self.overlay == "store" and self.game.phase is not Phase.BUYING:
+                self.overlay = None
+        self._update_buttons()
+        self.dirty = True
+
+    def _update_buttons(self) -> None:
+        legal = self.controls.legal
+        me = self.viewer
+        self.buttons.find("pass").enabled = Pass(me) in legal if me is not None else False
+        own_turn = me is not None and self.game.active == me
+        self.buttons.find("end").enabled = own_turn and (
+            Pass(me) in legal or EndTurn(me) in legal)
+        self.buttons.find("pair").enabled = self.controls.can_discard_for_resource()
+        self.buttons.find("pair").selected = self.controls.pair is not None
+        store = self.game.players[me].store if me is not None else []
+        self.buttons.find("store").label = f"Store ({len(store)})"
+        self.buttons.find("store").selected = self.overlay == "store"
+
+    def say(self, message: str) -> None:
+        self.toast = message
+        self.toast_left = TOAST_SECONDS
+        self.dirty = True
+
+    # ------------------------------------------------------------------ sending
+
+    def send(self, action: Action) -> bool:
+        """Apply one action of the viewer, if the rules allow it now."""
+        if action not in self.session.legal() or action not in self.my_legal():
+            self.say("That is not allowed now.")
+            self.refresh()
+            return False
+        self.session.apply(action)
+        self.sent.append(action)
+        self.after_action()
+        return True
+
+    def after_action(self) -> None:
+        self.picker = None
+        if self.app.settings.auto_pass:
+            for _ in range(50):
+                if not self.session.auto_pass():
+                    break
+        self.refresh()
+
+    def take(self, choice: Choice) -> None:
+        """Do what a chosen ``Choice`` says: send, start a build, or take a build step."""
+        self.picker = None
+        if choice.is_step:
+            action = self.controls.step(choice.value)
+            if action is not None:
+                self.send(action)
+            else:
+                self.refresh()
+            return
+        if choice.build is not None:
+            action = self.controls.start_build(choice.build)
+            if action is not None:
+                self.send(action)
+            else:
+                self.refresh()
+            return
+        if choice.action is not None:
+            self.controls.cancel()
+            self.send(choice.action)
+
+    def offer(self, choices: list[Choice], pos: tuple[int, int], title: str = "") -> None:
+        """One choice is taken at once (unless it asks to be confirmed); several open a
+        picker at the mouse."""
+        if not choices:
+            return
+        if len(choices) == 1 and not choices[0].confirm:
+            self.take(choices[0])
+            return
+        items = [PickerItem(c.label, c, KIND_COLOURS.get(c.kind, ui.TEXT)) for c in choices]
+        items.append(PickerItem("Cancel", None, ui.MUTED))
+        self.picker = Picker(items, pos, self.board_rect, title)
+        self.dirty = True
+
+    # ------------------------------------------------------------------ buttons
+
+    def pass_priority(self) -> None:
+        me = self.viewer
+        if me is not None and Pass(me) in self.controls.legal:
+            self.controls.cancel()
+            self.send(Pass(me))
+
+    def end_turn(self) -> None:
+        me = self.viewer
+        if me is None or self.game.active != me:
+            return
+        if EndTurn(me) in self.controls.legal:
+            self.controls.cancel()
+            self.send(EndTurn(me))
+        elif Pass(me) in self.controls.legal:
+            self.controls.cancel()
+            self.ending = True
+            self.overlay = None
+            self.send(Pass(me))
+        elif any(isinstance(a, PayUpkeep) for a in self.controls.legal):
+            self.say("Declare your upkeep first.")
+
+    def save(self) -> None:
+        from .load_game import save_session
+
+        stamp = time.strftime("%Y-%m-%d_%H-%M-%S")
+        path = client_settings.saves_dir() / f"{self.game.map.name}_{stamp}.json"
+        try:
+            save_session(self.session, path)
+        except OSError as exc:
+            self.say(f"Could not save: {exc}")
+            return
+        self.say(f"Saved as {path.name}")
+
+    def ask_menu(self) -> None:
+        self.dialog = Dialog(
+            pygame.Rect((0, 0), self.app.screen.get_size()), "Leave the game?",
+            "The game is saved; continue it later with Load game.",
+            [("Leave", self._leave, pygame.K_RETURN), ("Stay", self._stay, pygame.K_ESCAPE)])
+        self.dirty = True
+
+    def _leave(self) -> str:
+        if self.session.autosave is not None and not self.session.over:
+            try:
+                from .load_game import save_session
+
+                save_session(self.session, self.session.autosave)
+            except OSError:
+                pass
+        return "leave"
+
+    def _stay(self) -> str:
+        self.dialog = None
+        self.dirty = True
+        return "stay"
+
+    def toggle_store(self) -> None:
+        self.overlay = None if self.overlay == "store" else "store"
+        self.grid.scroll = 0
+        self.picker = None
+        self._update_buttons()
+        self.dirty = True
+
+    def toggle_pair(self) -> None:
+        if self.controls.pair is None:
+            self.controls.cancel()
+            self.controls.pair = []
+        else:
+            self.controls.pair = None
+        self.refresh()
+
+    def pay_upkeep(self) -> None:
+        me = self.viewer
+        if me is None or PayUpkeep(me) not in self.controls.legal:
+            return
+        for unit in sorted(self.upkeep.checked):
+            if Disband(me, unit) in self.session.legal():
+                self.session.apply(Disband(me, unit))
+                self.sent.append(Disband(me, unit))
+        self.upkeep.checked.clear()
+        self.controls.refresh(self.my_legal())
+        self.send(PayUpkeep(me))
+
+    # ------------------------------------------------------------------ events
+
+    def handle(self, event: pygame.event.Event) -> Transition | None:
+        if self.dialog is not None:
+            redraw, result = self.dialog.buttons.handle(event)
+            self.dirty |= redraw
+            if result == "leave":
+                from . import back_to_menu
+
+                return back_to_menu(self.app)
+            return None
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        if event.type == pygame.MOUSEMOTION:
+            self._motion(event)
+            return None
+        if event.type == pygame.MOUSEWHEEL:
+            self._wheel(event)
+            return None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (2, 3):
+            if self.board_rect.collidepoint(event.pos) and self.overlay is None:
+                self.dragging = event.pos
+                self.dragged = False
+            return None
+        if event.type == pygame.MOUSEBUTTONUP and event.button in (2, 3):
+            was_drag = self.dragged
+            self.dragging = None
+            if event.button == 3 and not was_drag:
+                self._cancel()
+            return None
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._click(event)
+        return None
+
+    def _key(self, event: pygame.event.Event) -> Transition | None:
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            if not self._cancel():
+                self.ask_menu()
+            return None
+        if key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
+            self.save()
+            return None
+        if key == pygame.K_KP_ENTER:
+            self.end_turn()
+            return None
+        steps = {pygame.K_LEFT: (40, 0), pygame.K_RIGHT: (-40, 0), pygame.K_UP: (0, 40),
+                 pygame.K_DOWN: (0, -40)}
+        if key in steps:
+            self.view.scroll(*steps[key])
+            self.dirty = True
+            return None
+        if key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.view.zoom(1.2, self.board_rect.center)
+            self.dirty = True
+            return None
+        if key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.view.zoom(1 / 1.2, self.board_rect.center)
+            self.dirty = True
+            return None
+        redraw, _ = self.buttons.handle(event)
+        self.dirty |= redraw
+        return None
+
+    def _cancel(self) -> bool:
+        """Esc / right click: close the innermost thing open. False if nothing was."""
+        if self.picker is not None:
+            self.picker = None
+        elif self.controls.build is not None or self.controls.pair is not None:
+            self.controls.cancel()
+            self.refresh()
+        elif self.overlay is not None:
+            self.overlay = None
+            self._update_buttons()
+        else:
+            return False
+        self.dirty = True
+        return True
+
+    def _wheel(self, event: pygame.event.Event) -> None:
+        pos = pygame.mouse.get_pos()
+        if self.overlay is not None and self.grid.rect.collidepoint(pos):
+            self.grid.wheel(event.y)
+        elif self.log.rect.collidepoint(pos):
+            self.log.wheel(event.y)
+        elif self.board_rect.collidepoint(pos):
+            self.view.zoom(1.15 if event.y > 0 else 1 / 1.15, pos)
+        else:
+            return
+        self.dirty = True
+
+    def _motion(self, event: pygame.event.Event) -> None:
+        pos = event.pos
+        self.mouse = pos
+        if self.dragging is not None:
+            dx, dy = pos[0] - self.dragging[0], pos[1] - self.dragging[1]
+            if abs(dx) + abs(dy) > 2 or self.dragged:
+                self.view.scroll(dx, dy)
+                self.dragging = pos
+                self.dragged = True
+                self.dirty = True
+            return
+        redraw, _ = self.buttons.handle(event)
+        redraw |= self.prompt_buttons.handle(event)[0]
+        redraw |= self.upkeep.pay.hover(pos)
+        if self.picker is not None:
+            redraw |= self.picker.motion(pos)
+        card, place = self._card_under(pos)
+        if card != self.quiet:
+            self.quiet = 0
+        elif card:
+            card = 0  # just clicked to play it: keep the board clear until the mouse leaves
+        if card != self.hovered:
+            self.hovered = card
+            self.zoom.set(self.game.card(card) if card else None, place, pos)
+            redraw = True
+        self.dirty |= redraw
+
+    def _card_under(self, pos: tuple[int, int]) -> tuple[int, tuple[str, pygame.Rect]]:
+        """The card under the mouse (for the zoom) and where to show the zoom."""
+        corner = ("corner", self.board_rect)
+        if self.picker is not None and self.picker.rect.collidepoint(pos):
+            return 0, corner
+        if self.overlay is not None and self.grid.rect.collidepoint(pos):
+            card = self.grid.card_at(pos)
+            return card, ("beside", _slot(self.grid.slots, card))
+        card = self.hand.card_at(pos)
+        if card:
+            return card, ("above", _slot(self.hand.slots, card))
+        if self.piles.hit_discard(pos) and self.viewer is not None:
+            discard = self.game.players[self.viewer].discard
+            if discard:
+                return discard[-1], ("above", self.piles.discard_rect)
+        source = self.stack.source_at(pos)
+        if source and self._known(source):
+            return source, ("corner", self.board_rect)
+        if self.board_rect.collidepoint(pos) and self.overlay is None:
+            tile = self.view.tile_at(pos)
+            if tile is not None:
+                entity = self.game.board.get(tile, 0)
+                if entity:
+                    return entity, corner
+        return 0, corner
+
+    def _known(self, entity: int) -> bool:
+        try:
+            self.game.card(entity)
+        except KeyError:
+            return False
+        return True
+
+    def _click(self, event: pygame.event.Event) -> None:
+        pos = event.pos
+        if self.picker is not None:
+            item = self.picker.item_at(pos)
+            self.picker = None
+            self.dirty = True
+            if item is not None and item.value is not None:
+                self.take(item.value)
+            return
+        for row in (self.prompt_buttons, self.buttons):
+            for button in row.buttons:
+                if button.hit(event):
+                    result = button.action() if button.action else None
+                    if isinstance(result, Choice):
+                        self.take(result)
+                    self.dirty = True
+                    return
+        if self._upkeep_open():
+            if self.upkeep.pay.hit(event):
+                self.pay_upkeep()
+                return
+            if self.upkeep.rect.collidepoint(pos):
+                if self.upkeep.toggle_at(pos):
+                    self.refresh()
+                return
+        if self.overlay is not None:
+            if self.grid.rect.collidepoint(pos):
+                self._grid_click(pos)
+                return
+            if self.board_rect.collidepoint(pos):
+                self.overlay = None
+                self._update_buttons()
+                self.dirty = True
+                return
+        card = self.hand.card_at(pos)
+        if card:
+            self._hand_click(card)
+            return
+        if self.piles.hit_discard(pos):
+            self.overlay = "discard"
+            self.discard_of = self.viewer if self.viewer is not None else self.game.active
+            self.grid.scroll = 0
+            self.dirty = True
+            return
+        if self.board_rect.collidepoint(pos):
+            self._board_click(pos)
+
+    def _grid_click(self, pos: tuple[int, int]) -> None:
+        if self.grid.close_rect.collidepoint(pos):
+            self.overlay = None
+            self._update_buttons()
+            self.dirty = True
+            return
+        tab = self.grid.tab_at(pos)
+        if tab is not None:
+            self.discard_of = int(tab)
+            self.grid.scroll = 0
+            self.dirty = True
+            return
+        card = self.grid.card_at(pos)
+        if not card or self.overlay != "store" or self.viewer is None:
+            return
+        buy = Buy(self.viewer, card)
+        if buy in self.controls.legal:
+            self.overlay = None
+            self.send(buy)
+        else:
+            self.say(self._why_not_buy(card))
+
+    def _why_not_buy(self, card: int) -> str:
+        me = self.viewer
+        if me is None:
+            return "You can't buy now."
+        state = self.game.players[me]
+        if self.game.active != me or self.game.phase is not Phase.BUYING:
+            return "You buy in your own buying phase."
+        if state.bought:
+            return "You have bought a card this turn already."
+        cost = self.game.card(card).buy or 0
+        if cost > state.resource:
+            return f"{self.game.card(card).name} costs {cost} ◆; you have {state.resource}."
+        return "You can't buy that now."
+
+    def _hand_click(self, card: int) -> None:
+        if self.controls.pair is not None:
+            self.controls.toggle_pair(card)
+            self.refresh()
+            return
+        if self.controls.build is not None and self.controls.build.card == card:
+            self.controls.cancel()
+            self.refresh()
+            return
+        choices = self.controls.hand_choices(card)
+        if not choices:
+            self.say(self._why_not_play(card))
+            return
+        self.controls.cancel()
+        self.quiet = card
+        self.hovered = 0
+        self.zoom.set(None)
+        if len(choices) == 1 and not choices[0].confirm:
+            self.take(choices[0])
+        else:
+            self.offer(choices, pygame.mouse.get_pos() if self.mouse == (0, 0) else self.mouse,
+                       self.game.card(card).name)
+
+    def _why_not_play(self, card: int) -> str:
+        me = self.viewer
+        if me is None or self.session.actor != me:
+            return "Wait until it is your turn to act."
+        definition = self.game.card(card)
+        state = self.game.players[me]
+        if definition.play is None:
+            return f"{definition.name} can't be played."
+        if definition.play > state.resource:
+            return f"{definition.name} needs {definition.play} ◆; you have {state.resource}."
+        if definition.is_permanent:
+            return "Permanents are played in your action phase when the stack is empty."
+        return f"{definition.name} has no legal target now."
+
+    def _board_click(self, pos: tuple[int, int]) -> None:
+        tile = self.view.tile_at(pos)
+        if self._upkeep_open() and tile is not None:
+            unit = self.game.board.get(tile, 0)
+            if unit in self.controls.upkeep_units():
+                self.upkeep.checked ^= {unit}
+                self.refresh()
+                return
+        choices = self.controls.click_tile(tile)
+        if choices:
+            title = ""
+            if tile is not None and len(choices) > 1:
+                title = f"Tile ({tile[0]}, {tile[1]})"
+            self.offer(choices, pos, title)
+            return
+        if self.controls.build is not None or self.controls.pair is not None:
+            self.controls.cancel()
+            self.refresh()
+
+    def _upkeep_open(self) -> bool:
+        return any(isinstance(a, PayUpkeep) for a in self.controls.legal)
+
+    # ------------------------------------------------------------------ update
+
+    def busy(self) -> bool:
+        if self.session.over:
+            return True
+        actor = self.session.actor
+        if actor is None:
+            return False
+        return (not self.session.seats[actor].human or actor != self.viewer or self.ending
+                or self.toast_left > 0)
+
+    def update(self, dt: float) -> Transition | None:
+        if self.toast_left > 0:
+            self.toast_left -= dt
+            if self.toast_left <= 0:
+                self.toast = ""
+                self.dirty = True
+        if self.session.over:
+            from .game_over import GameOverScene
+
+            return replace(GameOverScene(self.app, self.session))
+        actor = self.session.actor
+        if actor is None:
+            return None
+        seat = self.session.seats[actor]
+        if seat.human:
+            self.timer = 0.0
+            if self.app.settings.auto_pass and self.session.auto_pass():
+                self.refresh()
+                return None
+            if actor != self.viewer:
+                return self._hand_over(actor)
+            if self.ending:
+                self._keep_ending()
+            state = self._state_key()
+            if state != self._state:
+                self._state = state
+                self.refresh()
+            return None
+        self.timer += dt
+        if self.timer >= self.app.settings.computer_pace:
+            self.timer = 0.0
+            self.session.step_computer()
+            self.refresh()
+        return None
+
+    def _state_key(self) -> tuple[Any, ...]:
+        game = self.game
+        return (len(game.history), game.actor, game.phase)
+
+    def _keep_ending(self) -> None:
+        me = self.viewer
+        game = self.game
+        if me is None or game.active != me or game.stack:
+            self.ending = False
+            return
+        legal = self.controls.legal
+        if EndTurn(me) in legal:
+            self.ending = False
+            self.send(EndTurn(me))
+        elif Pass(me) in legal:
+            self.send(Pass(me))
+        else:
+            self.ending = False
+
+    def _hand_over(self, actor: int) -> Transition | None:
+        """Hot-seat: another human is to act. Hide everything secret behind the curtain
+        before their hand can be drawn."""
+        self.session.viewer = actor
+        self.controls.cancel()
+        self.picker = None
+        self.overlay = None
+        self.ending = False
+        self.hovered = 0
+        self.zoom.set(None)
+        self.refresh()
+        from .curtain import CurtainScene
+
+        return push(CurtainScene(self.app, self.session, actor))
+
+    # ------------------------------------------------------------------ drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(ui.BG)
+        self.view.draw(surface, self.board_rect)
+        pygame.draw.rect(surface, ui.EDGE, self.board_rect, width=1)
+        self._draw_prompt(surface)
+        if self._upkeep_open():
+            self._draw_upkeep(surface)
+        self._draw_bottom(surface)
+        self.stack.draw(surface, self.game)
+        self.log.draw(surface, self.session.log)
+        for name in ("pass", "end", "save", "menu"):
+            self.buttons.find(name).draw(surface)
+        keys = {"pass": "Space", "end": "Enter"}
+        for name, key in keys.items():
+            button = self.buttons.find(name)
+            if button.enabled:
+                ui.blit_text(surface, key, (button.rect.right - 6, button.rect.bottom - 3), 11,
+                             ui.MUTED, anchor="bottomright")
+        self.bar.draw(surface, self.game, self.session.seats, self._goal())
+        if self.overlay == "store":
+            self._draw_store(surface)
+        elif self.overlay == "discard":
+            self._draw_discards(surface)
+        if self.picker is not None:
+            self.picker.draw(surface)
+        if self.hovered and self._zoom_allowed():
+            self.zoom.draw(surface, self.faces, round(Zoom.WIDTH * self.scale))
+        if self.dialog is not None:
+            self.dialog.draw(surface)
+
+    def _zoom_allowed(self) -> bool:
+        """Never zoom on a card the viewer may not see."""
+        game = self.game
+        try:
+            zone = game.zone(self.hovered)
+        except KeyError:
+            return False
+        if zone.value in ("hand", "deck"):
+            owner = game.owner(self.hovered)
+            return owner == self.viewer
+        return True
+
+    def _goal(self) -> str:
+        title = self.game.map.title or self.game.map.name
+        goal = goal_text(self.game)
+        return f"{title} · {goal}" if goal else title
+
+    def _prompt_text(self) -> tuple[str, tuple[int, int, int]]:
+        if self.toast:
+            return self.toast, ui.ACCENT
+        controls = self.controls
+        game = self.game
+        me = self.viewer
+        actor = self.session.actor
+        if controls.build is not None:
+            return controls.build.prompt(), KIND_COLOURS.get(controls.build.kind, ui.TEXT)
+        if controls.pair is not None:
+            return (f"Discard two cards for 1 ◆: pick {2 - len(controls.pair)} more"
+                    if len(controls.pair) < 2 else "Discard these two cards for 1 ◆?"), ui.TEXT
+        if actor is None:
+            return "", ui.TEXT
+        if actor != me:
+            who = f"Player {actor + 1}"
+            if not self.session.seats[actor].human:
+                return f"{who} (computer) is thinking…", ui.player_colour(actor)
+            return f"{who} is to act", ui.player_colour(actor)
+        legal = controls.legal
+        if game.pending:
+            return "Declare your triggered action", KIND_COLOURS["target"]
+        if game.phase is Phase.DISCARD:
+            return "Discard step: click cards in your hand to discard them, then End turn", \
+                ui.TEXT
+        if any(isinstance(a, PayUpkeep) for a in legal):
+            return "Upkeep: tick units to disband, then Pay upkeep", ui.TEXT
+        if game.stack:
+            top = game.stack[-1]
+            return f"Respond to “{top.text}”, or Pass to let it resolve", ui.TEXT
+        if game.active != me:
+            phase = {Phase.UPKEEP: "upkeep", Phase.ACTION: "action phase",
+                     Phase.BUYING: "buying phase"}.get(game.phase, "turn")
+            return f"Player {game.active + 1}'s {phase}: play a fast card, or Pass", ui.TEXT
+        if game.phase is Phase.UPKEEP:
+            return "Your upkeep: play a fast card, or Pass to start your action phase", ui.TEXT
+        if game.phase is Phase.BUYING and game.active == me:
+            if any(isinstance(a, Buy) for a in legal):
+                return "Buying phase: buy one card from your store, or End turn", ui.TEXT
+            return "Buying phase: nothing you can afford — End turn", ui.MUTED
+        if game.phase is Phase.ACTION and game.active == me:
+            if controls.activated():
+                return (f"{game.card(controls.activated()).name}: blue tiles to move, red to "
+                        "attack; Pass when done"), ui.TEXT
+            return "Your action phase: click a unit to activate it, or a card to play it", \
+                ui.TEXT
+        return "Play a fast card, or Pass", ui.TEXT
+
+    def _draw_prompt(self, surface: pygame.Surface) -> None:
+        """The strip above the board: what to do now, with the buttons that go with it
+        (cancel, a card's other ways to be played, the activated unit's full actions)."""
+        message, colour = self._prompt_text()
+        rect = self.prompt_rect
+        pygame.draw.rect(surface, (30, 35, 46), rect)
+        pygame.draw.line(surface, ui.EDGE, (rect.left, rect.bottom - 1),
+                         (rect.right, rect.bottom - 1))
+        size = max(13, round(14 * self.scale))
+        height = rect.height - 10
+        buttons: list[ui.Button] = []
+
+        def add(label: str, action: Any, colour: tuple[int, int, int] = ui.TEXT) -> None:
+            buttons.append(ui.Button(pygame.Rect(0, 0, 0, height), label, action, size=size,
+                                     name=label))
+
+        controls = self.controls
+        if controls.build is not None or controls.pair is not None:
+            add("Cancel", self._cancel)
+        if controls.pair is not None:
+            action = controls.pair_action()
+            if action is not None:
+                add("Discard them", lambda a=action: self._send_pair(a))
+        for choice in reversed(controls.non_tile_options()):
+            add(choice.label, lambda c=choice: c)
+        unit = controls.activated()
+        if unit and controls.build is None and controls.pair is None and not self.toast:
+            for choice in reversed(controls.unit_buttons()):
+                add(choice.label, lambda c=choice: c)
+        x = rect.right - 8
+        for button in buttons:
+            width = ui.font(size).size(button.label)[0] + 24
+            button.rect = pygame.Rect(x - width, rect.top + 5, width, height)
+            x -= width + 6
+        self.prompt_buttons.buttons = buttons
+        left = rect.left + 12
+        if unit and controls.build is None and controls.pair is None and not self.toast:
+            left = self._draw_unit_summary(surface, unit, left, rect.centery, size) + 16
+        room = x - left - 10
+        line = message
+        while line and ui.font(size + 1).size(line)[0] > room:
+            line = line[:-2]
+        if line != message:
+            line = line[:-1] + "…"
+        ui.blit_text(surface, line, (left, rect.centery), size + 1, colour, anchor="midleft")
+        for button in buttons:
+            button.hover(self.mouse)
+            button.draw(surface)
+
+    def _draw_unit_summary(self, surface: pygame.Surface, unit: int, x: int, y: int,
+                           size: int) -> int:
+        """The activated unit: name, health and which of its actions are left."""
+        game = self.game
+        game.enter()
+        body = esper.component_for_entity(unit, Body)
+        colour = ui.player_colour(game.controller(unit))
+        x = ui.blit_text(surface, game.card(unit).name, (x, y), size + 1, colour, True,
+                         anchor="midleft").right + 8
+        health = game.health(unit)
+        x = ui.blit_text(surface, f"♥ {health - body.damage}/{health}", (x, y), size, ui.TEXT,
+                         anchor="midleft").right + 10
+        parts = [("move", body.moves), ("attack", body.attacks)]
+        tile = game.tile_of(unit)
+        if body.street_moves and tile is not None and game.tile_kind(tile).street:
+            parts.append(("street", body.street_moves))
+        for label, left in parts:
+            mark = "✓" if left else "✗"
+            x = ui.blit_text(surface, f"{mark} {label}", (x, y), size - 1,
+                             ui.GOOD if left else ui.MUTED, anchor="midleft").right + 8
+        return x
+
+    def _send_pair(self, action: Action) -> None:
+        self.controls.pair = None
+        self.send(action)
+
+    def view_x(self, entity: int) -> int | None:
+        """Where a permanent is across the screen (None if not in view)."""
+        tile = self.game.tile_of(entity)
+        if tile is None:
+            return None
+        spec = self.game.map
+        # the board view fits the map into its rect unless the player zoomed: close enough
+        return self.board_rect.left + round((tile[0] + 0.5) * self.board_rect.width
+                                            / max(1, spec.width))
+
+    def _draw_upkeep(self, surface: pygame.Surface) -> None:
+        me = self.viewer
+        if me is None:
+            return
+        units = self.controls.upkeep_units()
+        already = [u for u in self.game.players[me].disbanded if self.game.is_on_map(u)]
+        width, height = self.upkeep.size_for(len(units) + len(already))
+        self.upkeep.rect = pygame.Rect(self.board_rect.left + 8, self.board_rect.top + 8,
+                                       width, height)
+        # on the side of the board away from the units it lists
+        xs = [self.view_x(u) for u in units + already]
+        xs = [x for x in xs if x is not None]
+        if xs and sum(xs) / len(xs) < self.board_rect.centerx:
+            self.upkeep.rect.right = self.board_rect.right - 8
+        self.upkeep.checked &= set(units)
+        self.upkeep.pay.hover(self.mouse)
+        self.upkeep.draw(surface, self.game, units, already, self.game.players[me].resource)
+
+    def _draw_bottom(self, surface: pygame.Surface) -> None:
+        pygame.draw.rect(surface, ui.PANEL, self.bottom)
+        pygame.draw.line(surface, ui.EDGE, self.bottom.topleft, self.bottom.topright)
+        me = self.viewer
+        self.piles.draw(surface, self.game, me, self.faces, self.card_width)
+        if me is None:
+            self.hand.slots = []
+            ui.blit_text(surface, "(no hand shown)", self.hand.rect.center, 15, ui.MUTED,
+                         anchor="center")
+        else:
+            cards = list(self.game.players[me].hand)
+            raised: set[int] = set()
+            if self.controls.build is not None and self.controls.build.card:
+                raised.add(self.controls.build.card)
+            if self.controls.pair:
+                raised |= set(self.controls.pair)
+            self.hand.layout(cards, self.card_width, raised)
+            playable = {c for c in cards if self.controls.playable(c)}
+            dim = set() if self.controls.pair is not None else \
+                {c for c in cards if c not in playable} if self.controls.legal else set()
+            marked = set(self.controls.pair or [])
+            glowing = playable if self.game.phase is not Phase.DISCARD else set()
+            if self.controls.pair is not None:
+                glowing = set()
+            self.hand.draw(surface, self.game, self.faces, glowing, dim, marked, self.hovered)
+            if not cards:
+                ui.blit_text(surface, "Your hand is empty", self.hand.rect.center, 15,
+                             ui.MUTED, anchor="center")
+            ui.blit_text(surface, f"Hand of player {me + 1}",
+                         (self.hand.rect.left, self.bottom.top + 4), 12, ui.MUTED)
+        self.buttons.find("store").draw(surface)
+        self.buttons.find("pair").draw(surface)
+
+    def _draw_store(self, surface: pygame.Surface) -> None:
+        me = self.viewer
+        if me is None:
+            self.overlay = None
+            return
+        game = self.game
+        state = game.players[me]
+        buys = {a.card for a in self.controls.legal if isinstance(a, Buy)}
+        own = list(state.store)
+        elsewhere = sorted(c for c in buys if c not in own)
+        sections: list[tuple[str, list[int]]] = [("", own)]
+        if elsewhere:
+            sections.append(("At the map store", elsewhere))
+        captions = {c: f"buy {game.card(c).buy} ◆" for c in own + elsewhere
+                    if game.card(c).buy is not None}
+        if game.phase is Phase.BUYING and game.active == me:
+            if state.bought:
+                hint = "You have bought a card this turn."
+            elif buys:
+                hint = f"Click a glowing card to buy it (you have {state.resource} ◆)."
+            else:
+                hint = f"Nothing here costs {state.resource} ◆ or less."
+        else:
+            hint = f"You buy one card in your buying phase. You have {state.resource} ◆."
+        self.grid.title = f"Store of player {me + 1}"
+        self.grid.draw(surface, game, self.faces, sections, buys, captions, hint)
+
+    def _draw_discards(self, surface: pygame.Surface) -> None:
+        game = self.game
+        tabs = [(f"P{p + 1} ({len(game.players[p].discard)})", p, p == self.discard_of)
+                for p in range(len(game.players))]
+        cards = list(reversed(game.players[self.discard_of].discard))
+        self.grid.title = f"Discard pile of player {self.discard_of + 1}"
+        self.grid.draw(surface, game, self.faces, [("", cards)], set(), {},
+                       "Newest first. Discard piles are public.", tabs)

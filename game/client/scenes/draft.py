@@ -1,0 +1,254 @@
+"""The draft screen: the pack the viewer holds, what they have drafted, the counters.
+
+Rule Drafting: every player in turn takes a card from the pack they hold; when all have
+picked, the packs pass on. Clicking a card sends ``DraftPick`` (only picks the engine lists
+as legal); computer seats pick at the settings' pace; between two human players in
+hot-seat the curtain hides the pack. When the draft is over the board takes its place.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client import ui
+from game.client.app import App, Scene, Transition, push, replace
+from game.client.panels import CardFaces, CardRow, Dialog, Zoom, card_art, scale_of
+from game.client.session import Session
+from game.rules.actions import Action, DraftPick
+from game.rules.state import Phase
+
+
+class DraftScene(Scene):
+    def __init__(self, app: App, session: Session) -> None:
+        super().__init__(app)
+        self.session = session
+        self.game = session.game
+        self.faces = CardFaces(card_art(app), app.settings.language)
+        self.pack = CardRow()
+        self.drafted = CardRow()
+        self.zoom = Zoom()
+        self.hovered = 0
+        self.timer = 0.0
+        self.dialog: Dialog | None = None
+        self.sent: list[Action] = []
+        self.menu = ui.Button(pygame.Rect(0, 0, 0, 0), "Menu", self.ask_menu, name="menu")
+        self.buttons = ui.ButtonRow([self.menu])
+        self.layout()
+
+    # ------------------------------------------------------------------ layout
+
+    def layout(self) -> None:
+        width, height = self.app.screen.get_size()
+        s = scale_of((width, height))
+        self.scale = s
+        self.header = pygame.Rect(0, 0, width, round(64 * s))
+        self.pack_width = round(190 * s)
+        pack_h = round(self.pack_width * 1.4) + 40
+        self.pack.rect = pygame.Rect(30, self.header.bottom + round(40 * s), width - 60, pack_h)
+        self.drafted.rect = pygame.Rect(30, height - round(190 * s), width - 60,
+                                        round(170 * s))
+        self.menu.rect = pygame.Rect(width - round(130 * s), round(14 * s), round(110 * s),
+                                     round(36 * s))
+        self.dirty = True
+
+    def resized(self) -> None:
+        self.layout()
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def viewer(self) -> int | None:
+        return self.session.viewer
+
+    def my_picks(self) -> list[Action]:
+        actor = self.session.actor
+        if actor is None or actor != self.viewer or not self.session.seats[actor].human:
+            return []
+        return [a for a in self.session.legal() if isinstance(a, DraftPick)]
+
+    def held_pack(self) -> list[int]:
+        """The pack the viewer holds (never another player's)."""
+        game = self.game
+        me = self.viewer
+        if me is None or game.phase is not Phase.DRAFT or not game.held:
+            return []
+        return list(game.packs[game.held[me]])
+
+    def pick(self, card: int) -> bool:
+        me = self.viewer
+        if me is None:
+            return False
+        action = DraftPick(me, card)
+        if action not in self.my_picks() or action not in self.session.legal():
+            return False
+        self.session.apply(action)
+        self.sent.append(action)
+        self.hovered = 0
+        self.zoom.set(None)
+        self.dirty = True
+        return True
+
+    # ------------------------------------------------------------------ events
+
+    def ask_menu(self) -> None:
+        self.dialog = Dialog(
+            pygame.Rect((0, 0), self.app.screen.get_size()), "Leave the draft?",
+            "The game is saved; continue it later with Load game.",
+            [("Leave", lambda: "leave", pygame.K_RETURN), ("Stay", self._stay, pygame.K_ESCAPE)])
+        self.dirty = True
+
+    def _stay(self) -> None:
+        self.dialog = None
+        self.dirty = True
+
+    def handle(self, event: pygame.event.Event) -> Transition | None:
+        if self.dialog is not None:
+            redraw, result = self.dialog.buttons.handle(event)
+            self.dirty |= redraw
+            if result == "leave":
+                self._save()
+                from . import back_to_menu
+
+                return back_to_menu(self.app)
+            return None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.ask_menu()
+            return None
+        redraw, _ = self.buttons.handle(event)
+        self.dirty |= redraw
+        if event.type == pygame.MOUSEMOTION:
+            card, rect = self._card_under(event.pos)
+            if card != self.hovered:
+                self.hovered = card
+                self.zoom.set(self.game.card(card) if card else None, ("beside", rect),
+                              event.pos)
+                self.dirty = True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            card = self.pack.card_at(event.pos)
+            if card:
+                self.pick(card)
+        return None
+
+    def _save(self) -> None:
+        if self.session.autosave is None:
+            return
+        try:
+            from .load_game import save_session
+
+            save_session(self.session, self.session.autosave)
+        except OSError:
+            pass
+
+    def _card_under(self, pos: tuple[int, int]) -> tuple[int, pygame.Rect]:
+        for row in (self.pack, self.drafted):
+            card = row.card_at(pos)
+            if card:
+                for rect, each in row.slots:
+                    if each == card:
+                        return card, rect
+        return 0, pygame.Rect(pos, (0, 0))
+
+    # ------------------------------------------------------------------ update
+
+    def busy(self) -> bool:
+        actor = self.session.actor
+        if actor is None or self.game.phase is not Phase.DRAFT:
+            return True
+        return not self.session.seats[actor].human or actor != self.viewer
+
+    def update(self, dt: float) -> Transition | None:
+        if self.game.phase is not Phase.DRAFT:
+            from . import game_scene
+
+            return replace(game_scene(self.app, self.session))
+        actor = self.session.actor
+        if actor is None:
+            return None
+        if self.session.seats[actor].human:
+            self.timer = 0.0
+            if actor != self.viewer:
+                self.session.viewer = actor
+                self.hovered = 0
+                self.zoom.set(None)
+                self.dirty = True
+                from .curtain import CurtainScene
+
+                return push(CurtainScene(self.app, self.session, actor,
+                                         f"Player {actor + 1}: your draft pick"))
+            return None
+        self.timer += dt
+        if self.timer >= self.app.settings.computer_pace:
+            self.timer = 0.0
+            self.session.step_computer()
+            self.dirty = True
+        return None
+
+    # ------------------------------------------------------------------ drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(ui.BG)
+        game = self.game
+        width = surface.get_width()
+        pygame.draw.rect(surface, ui.PANEL, self.header)
+        pygame.draw.line(surface, ui.EDGE, (self.header.left, self.header.bottom - 1),
+                         (self.header.right, self.header.bottom - 1))
+        fmt = getattr(game, "draft_format", None)
+        rounds = fmt.rounds if fmt is not None else 1
+        steps = max(1, game.draft_steps)
+        ui.blit_text(surface, "Draft", (24, self.header.centery), 26, ui.ACCENT, True,
+                     anchor="midleft")
+        counters = (f"Round {min(game.draft_round + 1, rounds)} of {rounds}   ·   "
+                    f"Pick {min(game.draft_step + 1, steps)} of {steps}")
+        x = ui.blit_text(surface, counters, (130, self.header.centery), 18, ui.TEXT,
+                         anchor="midleft").right + 30
+        for player, state in enumerate(game.players):
+            colour = ui.player_colour(player)
+            label = f"P{player + 1}: {len(state.store)} taken"
+            if player == self.session.actor:
+                label += " · picking"
+            x = ui.blit_text(surface, label, (x, self.header.centery), 16, colour, True,
+                             anchor="midleft").right + 22
+        self.menu.draw(surface)
+        me = self.viewer
+        actor = self.session.actor
+        picks = self.my_picks()
+        if me is None:
+            ui.blit_text(surface, "The computer players are drafting…",
+                         surface.get_rect().center, 20, ui.MUTED, anchor="center")
+            return
+        title_y = self.pack.rect.top - round(30 * self.scale)
+        if picks:
+            title = f"Player {me + 1}: take a card from this pack"
+            colour = ui.player_colour(me)
+        elif actor is not None:
+            who = f"Player {actor + 1}" + ("" if self.session.seats[actor].human
+                                           else " (computer)")
+            title = f"Waiting for {who} to pick…"
+            colour = ui.MUTED
+        else:
+            title, colour = "", ui.MUTED
+        ui.blit_text(surface, title, (self.pack.rect.left, title_y), 20, colour, True)
+        pack = self.held_pack()
+        fit = (self.pack.rect.width - 10 * max(0, len(pack) - 1)) // max(1, len(pack))
+        self.pack.layout(pack, max(80, min(self.pack_width, fit)), centre=True, top=True)
+        self.pack.draw(surface, game, self.faces, set(pack) if picks else set(),
+                       set() if picks else set(pack), hovered=self.hovered)
+        if picks and self.pack.slots:
+            below = max(r.bottom for r, _c in self.pack.slots) + 8
+            ui.blit_text(surface, f"{len(pack)} cards in the pack; what is left passes on once "
+                         "every player has picked.", (self.pack.rect.left, below), 14, ui.MUTED)
+        drafted = list(game.players[me].store)
+        ui.blit_text(surface, f"Drafted by player {me + 1} so far ({len(drafted)})",
+                     (self.drafted.rect.left, self.drafted.rect.top - 22), 16, ui.TEXT, True)
+        pygame.draw.line(surface, ui.EDGE, (self.drafted.rect.left, self.drafted.rect.top - 30),
+                         (width - 30, self.drafted.rect.top - 30))
+        self.drafted.layout(drafted, round(96 * self.scale))
+        self.drafted.draw(surface, game, self.faces, hovered=self.hovered)
+        if not drafted:
+            ui.blit_text(surface, "nothing yet", (self.drafted.rect.left + 4,
+                                                  self.drafted.rect.top + 10), 15, ui.MUTED)
+        if self.hovered:
+            self.zoom.draw(surface, self.faces, round(Zoom.WIDTH * self.scale))
+        if self.dialog is not None:
+            self.dialog.draw(surface)
+
