@@ -31,6 +31,11 @@ def scale_of(size: tuple[int, int]) -> float:
     return max(0.75, min(size[0] / 1280, size[1] / 720))
 
 
+def px(size: float, scale: float) -> int:
+    """A size in pixels at the window's scale (never below 11, to stay readable)."""
+    return max(11, round(size * scale))
+
+
 def _mix(a: Sequence[int], b: Sequence[int], t: float) -> Colour:
     return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t),
             round(a[2] + (b[2] - a[2]) * t))
@@ -76,6 +81,8 @@ class CardFaces:
             if len(self._cache) > 400:
                 self._cache.clear()
             found = render_card_face(card, width, self.lang, self.art.get(card.name))
+            if found.get_width() != width:  # faces have a smallest size: shrink the picture
+                found = pygame.transform.smoothscale(found, (width, round(width * 1.4)))
             if pygame.display.get_surface() is not None:
                 found = found.convert_alpha()
             self._cache[key] = found
@@ -237,10 +244,10 @@ class Piles:
              faces: CardFaces, card_width: int) -> None:
         width = max(40, int(card_width * 0.62))
         height = round(width * 1.4)
-        top = self.rect.top + 22
+        top = self.rect.top + px(22, card_width / 96)
         self.deck_rect = pygame.Rect(self.rect.left + 6, top, width, height)
         self.discard_rect = pygame.Rect(self.deck_rect.right + 10, top, width, height)
-        size = 13
+        size = px(13, card_width / 96)
         deck = len(game.players[player].deck) if player is not None else 0
         discard = game.players[player].discard if player is not None else []
         ui.blit_text(surface, f"Deck {deck}", (self.deck_rect.centerx, self.rect.top + 4),
@@ -305,8 +312,7 @@ class CardGrid:
             ui.blit_text(surface, hint, (rect.left + 14, y), 14, ui.MUTED)
             y += 22
         body = pygame.Rect(rect.left + 10, y, rect.width - 20, rect.bottom - y - 10)
-        total = sum(len(cards) for _t, cards in sections)
-        width = self._card_width(body, total, len(sections))
+        width = self._card_width(body, sections)
         height = round(width * 1.4)
         gap = 12
         columns = max(1, (body.width + gap) // (width + gap))
@@ -343,13 +349,18 @@ class CardGrid:
         self._content = cy + self.scroll - body.top
         self._body = body
 
-    def _card_width(self, body: pygame.Rect, total: int, sections: int) -> int:
+    def _card_width(self, body: pygame.Rect,
+                    sections: Sequence[tuple[str, Sequence[int]]]) -> int:
         """The biggest width (160 at most, 72 at least) at which every card fits."""
         gap = 12
         for width in range(160, 71, -4):
             columns = max(1, (body.width + gap) // (width + gap))
-            rows = (total + columns - 1) // columns + sections
-            if rows * (round(width * 1.4) + gap + 18) + sections * 22 <= body.height:
+            height = 0
+            for title, cards in sections:
+                height += 22 if title else 0
+                rows = max(1, (len(cards) + columns - 1) // columns)
+                height += rows * (round(width * 1.4) + gap + 18) + 6
+            if height <= body.height:
                 return width
         return 72
 
@@ -377,23 +388,26 @@ class StackPanel:
     def __init__(self) -> None:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.rows: list[tuple[pygame.Rect, int]] = []
+        self.scale = 1.0
 
     def draw(self, surface: pygame.Surface, game: Game) -> None:
         rect = self.rect
+        k = self.scale
         ui.panel(surface, rect)
         ui.blit_text(surface, f"Action stack ({len(game.stack)})",
-                     (rect.left + 10, rect.top + 6), 15, ui.ACCENT, True)
+                     (rect.left + 10, rect.top + 6), px(15, k), ui.ACCENT, True)
         self.rows = []
-        y = rect.top + 30
+        y = rect.top + px(30, k)
         if not game.stack:
-            ui.blit_text(surface, "empty", (rect.left + 12, y), 14, ui.MUTED)
+            ui.blit_text(surface, "empty", (rect.left + 12, y), px(14, k), ui.MUTED)
             return
         for depth, item in enumerate(reversed(game.stack)):
-            lines = ui.wrap(item.text, rect.width - 34, 14)
-            height = 18 * len(lines) + 8
+            line_h = px(18, k)
+            lines = ui.wrap(item.text, rect.width - 34, px(14, k))
+            height = line_h * len(lines) + 8
             if y + height > rect.bottom - 4:
                 ui.blit_text(surface, f"… {len(game.stack) - depth} more",
-                             (rect.left + 12, y), 13, ui.MUTED)
+                             (rect.left + 12, y), px(13, k), ui.MUTED)
                 break
             row = pygame.Rect(rect.left + 6, y, rect.width - 12, height)
             colour = ui.player_colour(item.controller)
@@ -401,7 +415,7 @@ class StackPanel:
             ui.panel(surface, row, fill, colour if depth == 0 else ui.EDGE, radius=5)
             pygame.draw.rect(surface, colour, (row.left + 3, row.top + 4, 4, row.height - 8))
             for i, line in enumerate(lines):
-                ui.blit_text(surface, line, (row.left + 14, row.top + 4 + 18 * i), 14)
+                ui.blit_text(surface, line, (row.left + 14, row.top + 4 + line_h * i), px(14, k))
             self.rows.append((row, item.source))
             y = row.bottom + 4
 
@@ -415,18 +429,21 @@ class StackPanel:
 class LogPanel:
     """The game log, newest at the bottom; the wheel scrolls back."""
 
-    LINE = 17
-
     def __init__(self) -> None:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.back = 0  # lines scrolled back from the newest
         self._wrapped: list[tuple[str, Colour]] = []
         self._source = 0
-        self._width = 0
+        self._width: tuple[int, float] = (0, 0.0)
+        self.scale = 1.0
+
+    @property
+    def line(self) -> int:
+        return px(17, self.scale)
 
     def _wrap(self, log: Sequence[str]) -> None:
         width = self.rect.width - 20
-        if len(log) == self._source and width == self._width:
+        if len(log) == self._source and (width, self.scale) == self._width:
             return
         lines: list[tuple[str, Colour]] = []
         for entry in log:
@@ -437,25 +454,27 @@ class LogPanel:
                 colour = ui.MUTED
             elif entry[:1] == "P" and entry[1:2].isdigit():
                 colour = _mix(ui.player_colour(int(entry[1]) - 1), ui.TEXT, 0.45)
-            for i, line in enumerate(ui.wrap(entry.strip(), width - 10, 13)):
+            for i, line in enumerate(ui.wrap(entry.strip(), width - 10, px(13, self.scale))):
                 lines.append(("   " + line if i else line, colour))
         if self.back and len(log) != self._source:
             self.back += len(lines) - len(self._wrapped)  # keep the view where it was
-        self._wrapped, self._source, self._width = lines, len(log), width
+        self._wrapped, self._source, self._width = lines, len(log), (width, self.scale)
 
     def draw(self, surface: pygame.Surface, log: Sequence[str]) -> None:
         rect = self.rect
         ui.panel(surface, rect)
-        ui.blit_text(surface, "Log", (rect.left + 10, rect.top + 6), 15, ui.ACCENT, True)
+        ui.blit_text(surface, "Log", (rect.left + 10, rect.top + 6), px(15, self.scale), ui.ACCENT,
+                     True)
         self._wrap(log)
-        room = max(1, (rect.height - 34) // self.LINE)
+        top = px(28, self.scale)
+        room = max(1, (rect.height - top - 6) // self.line)
         self.back = max(0, min(self.back, len(self._wrapped) - room))
         end = len(self._wrapped) - self.back
         shown = self._wrapped[max(0, end - room):end]
-        y = rect.top + 28
+        y = rect.top + top
         for line, colour in shown:
-            ui.blit_text(surface, line, (rect.left + 10, y), 13, colour)
-            y += self.LINE
+            ui.blit_text(surface, line, (rect.left + 10, y), px(13, self.scale), colour)
+            y += self.line
         if self.back:
             ui.blit_text(surface, f"↓ {self.back} newer", (rect.right - 10, rect.top + 8), 12,
                          ui.MUTED, anchor="topright")
@@ -479,31 +498,34 @@ class Picker:
     clicking outside closes it."""
 
     def __init__(self, items: Sequence[PickerItem], pos: tuple[int, int],
-                 bounds: pygame.Rect, title: str = "") -> None:
+                 bounds: pygame.Rect, title: str = "", scale: float = 1.0) -> None:
         self.items = list(items)
         self.title = title
-        width = max([ui.font(15).size(i.label)[0] for i in self.items]
-                    + [ui.font(14, True).size(title)[0] if title else 0]) + 28
+        self.size = px(15, scale)
+        self.row = px(30, scale)
+        self.head = px(26, scale) if title else 0
+        width = max([ui.font(self.size).size(i.label)[0] for i in self.items]
+                    + [ui.font(self.size - 1, True).size(title)[0] if title else 0]) + 28
         width = min(width, bounds.width - 10)
-        height = 30 * len(self.items) + (26 if title else 0) + 8
+        height = self.row * len(self.items) + self.head + 8
         rect = pygame.Rect(pos[0] + 8, pos[1] + 8, width, height)
         self.rect = rect.clamp(bounds)
         self.hover = -1
 
     def rows(self) -> list[pygame.Rect]:
-        top = self.rect.top + 4 + (26 if self.title else 0)
-        return [pygame.Rect(self.rect.left + 4, top + 30 * i, self.rect.width - 8, 28)
-                for i in range(len(self.items))]
+        top = self.rect.top + 4 + self.head
+        return [pygame.Rect(self.rect.left + 4, top + self.row * i, self.rect.width - 8,
+                            self.row - 2) for i in range(len(self.items))]
 
     def draw(self, surface: pygame.Surface) -> None:
         ui.panel(surface, self.rect, ui.PANEL, ui.ACCENT)
         if self.title:
-            ui.blit_text(surface, self.title, (self.rect.left + 12, self.rect.top + 7), 14,
-                         ui.ACCENT, True)
+            ui.blit_text(surface, self.title, (self.rect.left + 12, self.rect.top + 7),
+                         self.size - 1, ui.ACCENT, True)
         for i, (row, item) in enumerate(zip(self.rows(), self.items, strict=True)):
             if i == self.hover:
                 ui.panel(surface, row, ui.PANEL_LIGHT, ui.ACCENT, radius=5)
-            ui.blit_text(surface, item.label, (row.left + 10, row.centery), 15, item.colour,
+            ui.blit_text(surface, item.label, (row.left + 10, row.centery), self.size, item.colour,
                          anchor="midleft")
 
     def motion(self, pos: tuple[int, int]) -> bool:

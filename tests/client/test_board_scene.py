@@ -468,6 +468,182 @@ def test_triggered_action_is_declared_by_clicking_a_target() -> None:
     assert not game.pending
 
 
+def picker_item(scene: BoardScene, text: str) -> tuple[int, int]:
+    assert scene.picker is not None, "no picker open"
+    for row, item in zip(scene.picker.rows(), scene.picker.items, strict=True):
+        if text in item.label:
+            return row.center
+    raise AssertionError(f"no {text!r} in {[i.label for i in scene.picker.items]}")
+
+
+def test_carry_an_artifact_choosing_destination_and_drop_tile() -> None:
+    from game.rules.actions import Transport
+
+    app, session, sent = start_board([Seat(), Seat(False)], STORES)
+    game = session.game
+    unit = game.add_permanent("Recruit", (3, 6), 0)
+    chest = game.add_permanent("Treasure Chest", (4, 6), 0)
+    to_action_phase(app, session)
+    scene = board_scene(app)
+    click(app, pos_of(scene, (3, 6)))
+    assert Activate(0, unit) in sent
+    click(app, pos_of(scene, (4, 6)))  # the chest: switch places or carry it
+    snap(app, "board_artifact_picker")
+    click(app, picker_item(scene, "Carry"))
+    build = scene.controls.build
+    assert build is not None and build.step() == 0
+    destinations = {t for t, k in scene.view.highlights.items() if k == "move"}
+    assert destinations == {a.tile for a in session.legal()
+                            if isinstance(a, Transport) and a.artifact == chest}
+    goal = sorted(destinations)[0]
+    click(app, pos_of(scene, goal))
+    drops = {t for t, k in scene.view.highlights.items() if k == "move"}
+    assert drops == {a.drop for a in session.legal()
+                     if isinstance(a, Transport) and a.artifact == chest and a.tile == goal}
+    snap(app, "board_drop_tiles")
+    drop = sorted(drops)[0]
+    click(app, pos_of(scene, drop))
+    assert Transport(0, unit, chest, goal, drop) in sent
+    resolve(app, session)
+    assert game.tile_of(unit) == goal and game.tile_of(chest) == drop
+
+
+def test_equip_offers_both_actions_in_a_picker() -> None:
+    from game.rules.actions import Equip
+
+    app, session, sent = start_board([Seat(), Seat(False)], STORES)
+    game = session.game
+    stick = game.board[(7, 4)]
+    unit = game.add_permanent("Recruit", (6, 4), 0)
+    to_action_phase(app, session)
+    scene = board_scene(app)
+    click(app, pos_of(scene, (6, 4)))
+    click(app, pos_of(scene, (7, 4)))
+    labels = [item.label for item in scene.picker.items] if scene.picker else []
+    assert any("move action" in label for label in labels)
+    assert any("attack action" in label for label in labels)
+    assert labels[-1] == "Cancel"
+    click(app, picker_item(scene, "attack action"))
+    assert Equip(0, unit, stick, "attack") in sent
+
+
+def test_discard_two_cards_for_a_resource() -> None:
+    from game.rules.actions import DiscardForResource
+
+    app, session, sent = start_board([Seat(), Seat(False)], STORES)
+    game = session.game
+    to_action_phase(app, session)
+    scene = board_scene(app)
+    before = game.players[0].resource
+    hand = list(game.players[0].hand)
+    click(app, scene.buttons.find("pair").rect.center)
+    assert scene.controls.pair == []
+    click(app, hand_pos(scene, hand[0]))
+    click(app, hand_pos(scene, hand[1]))
+    snap(app, "board_discard_pair")
+    button = next(b for b in scene.prompt_buttons.buttons if b.name == "Discard them")
+    click(app, button.rect.center)
+    assert any(isinstance(a, DiscardForResource) and {a.first, a.second} == set(hand[:2])
+               for a in sent)
+    resolve(app, session)
+    assert game.players[0].resource == before + 1
+
+
+def test_discard_step_and_browsing_the_discard_pile() -> None:
+    from game.rules.actions import Discard
+
+    app, session, sent = start_board([Seat(), Seat(False)], STORES)
+    game = session.game
+    to_action_phase(app, session)
+    key(app, pygame.K_SPACE)  # end the action phase
+    run_until(app, lambda: game.phase is Phase.BUYING and game.actor == 0)
+    key(app, pygame.K_SPACE)  # buy nothing
+    run_until(app, lambda: game.phase is Phase.DISCARD and game.actor == 0)
+    scene = board_scene(app)
+    app.step([])
+    card = game.players[0].hand[0]
+    click(app, hand_pos(scene, card))
+    assert Discard(0, card) in sent
+    assert card in game.players[0].discard
+    click(app, scene.piles.discard_rect.center)
+    assert scene.overlay == "discard"
+    assert [c for _r, c in scene.grid.slots] == list(reversed(game.players[0].discard))
+    snap(app, "board_discard_pile")
+    click(app, scene.grid.close_rect.center)
+    assert scene.overlay is None
+    key(app, pygame.K_RETURN)
+    assert EndTurn(0) in sent
+
+
+def test_save_with_ctrl_s_and_leave_through_the_menu_dialog() -> None:
+    from game.client.scenes.menu import MenuScene
+    from game.client.settings import saves_dir
+
+    app, session, sent = start_board([Seat(), Seat(False)], STORES)
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    saves = [p for p in saves_dir().glob("*.json") if not p.name.endswith(".seats.json")]
+    assert len(saves) == 1
+    scene = board_scene(app)
+    assert "Saved" in scene.toast
+    key(app, pygame.K_ESCAPE)
+    assert scene.dialog is not None
+    snap(app, "board_leave_dialog")
+    key(app, pygame.K_ESCAPE)  # Stay
+    assert scene.dialog is None and app.scene is scene
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_RETURN)  # Leave
+    assert isinstance(app.scene, MenuScene)
+
+
+def test_game_over_replaces_the_board() -> None:
+    app, session, sent = start_board([Seat(), Seat(False)], STORES)
+    session.game.finish((0,), "a test ended it")
+    app.step([])
+    assert type(app.scene).__name__ == "GameOverScene"
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1024, 640)])
+def test_the_screen_scales_with_the_window(size: tuple[int, int]) -> None:
+    app = App(Settings(auto_pass=True, computer_pace=0.0), size=size)
+    session = new_session([Seat(), Seat(False)], stores=STORES)
+    guard(session)
+    game = session.game
+    game.add_permanent("Recruit", (1, 1), 0)
+    app.start(BoardScene(app, session))
+    to_action_phase(app, session)
+    scene = board_scene(app)
+    app.step([])
+    width, height = size
+    assert scene.board_rect.right <= scene.stack.rect.left
+    assert scene.hand.rect.bottom <= height and scene.stack.rect.right <= width
+    for rect, _card in scene.hand.slots:
+        assert app.screen.get_rect().contains(rect)
+    click(app, pos_of(scene, (1, 1)))
+    snap(app, f"board_{width}x{height}")
+
+
+def test_draft_between_two_humans_uses_the_curtain() -> None:
+    app = make_app()
+    session = new_session([Seat(), Seat()], draft="1x[2;8]")
+    sent = guard(session)
+    app.start(DraftScene(app, session))
+    app.step([])
+    game = session.game
+    scene = app.scene
+    assert isinstance(scene, DraftScene)
+    rect, card = scene.pack.slots[0]
+    click(app, rect.center)
+    assert DraftPick(0, card) in sent
+    app.step([])
+    assert type(app.scene).__name__ == "CurtainScene"
+    assert session.viewer is None
+    snap(app, "draft_curtain")
+    click(app, (640, 360))
+    assert app.scene is scene and session.viewer == 1
+    app.step([])
+    assert {c for _r, c in scene.pack.slots} == set(game.packs[game.held[1]])
+
+
 def test_draft_picks_then_the_board() -> None:
     app = make_app()
     session = new_session([Seat(), Seat(False)], draft="1x[2;8]")

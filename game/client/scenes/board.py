@@ -99,6 +99,21 @@ def goal_text(game: Any) -> str:
         return ""
 
 
+def _keyed_button(surface: pygame.Surface, button: ui.Button, key: str) -> None:
+    """A button with its key written small under the label."""
+    label = button.label
+    button.label = ""  # the frame and colours of a button, the text placed here
+    button.draw(surface)
+    button.label = label
+    colour = ui.TEXT if button.enabled else ui.MUTED
+    rect = button.rect
+    ui.blit_text(surface, label, (rect.centerx, rect.centery - 5), button.size, colour,
+                 anchor="center")
+    if button.enabled:
+        ui.blit_text(surface, key, (rect.centerx, rect.bottom - 3), max(10, button.size // 2),
+                     ui.MUTED, anchor="midbottom")
+
+
 def _slot(slots: list[tuple[pygame.Rect, int]], card: int) -> pygame.Rect:
     for rect, each in slots:
         if each == card:
@@ -165,9 +180,10 @@ class BoardScene(Scene):
         right = round(300 * s)
         bottom = round(166 * s)
         self.card_width = round(96 * s)
+        self.stack.scale = self.log.scale = s
         self.bar.rect = pygame.Rect(0, 0, width, top)
         column = pygame.Rect(width - right, top, right, height - top)
-        buttons_h = round(92 * s)
+        buttons_h = round(96 * s)
         stack_h = round((column.height - buttons_h) * 0.36)
         self.stack.rect = pygame.Rect(column.left + 6, column.top + 6, column.width - 12,
                                       stack_h - 6)
@@ -175,7 +191,7 @@ class BoardScene(Scene):
                                     column.width - 12,
                                     column.bottom - buttons_h - self.stack.rect.bottom - 12)
         bw = (column.width - 18) // 2
-        bh = round(38 * s)
+        bh = round(44 * s)
         by = column.bottom - buttons_h
         self.buttons.find("pass").rect = pygame.Rect(column.left + 6, by, bw, bh)
         self.buttons.find("end").rect = pygame.Rect(column.left + 12 + bw, by, bw, bh)
@@ -321,7 +337,7 @@ class BoardScene(Scene):
             return
         items = [PickerItem(c.label, c, KIND_COLOURS.get(c.kind, ui.TEXT)) for c in choices]
         items.append(PickerItem("Cancel", None, ui.MUTED))
-        self.picker = Picker(items, pos, self.board_rect, title)
+        self.picker = Picker(items, pos, self.board_rect, title, self.scale)
         self.dirty = True
 
     # ------------------------------------------------------------------ buttons
@@ -645,6 +661,8 @@ class BoardScene(Scene):
     def _hand_click(self, card: int) -> None:
         if self.controls.pair is not None:
             self.controls.toggle_pair(card)
+            self.quiet, self.hovered = card, 0
+            self.zoom.set(None)
             self.refresh()
             return
         if self.controls.build is not None and self.controls.build.card == card:
@@ -793,14 +811,10 @@ class BoardScene(Scene):
         self._draw_bottom(surface)
         self.stack.draw(surface, self.game)
         self.log.draw(surface, self.session.log)
-        for name in ("pass", "end", "save", "menu"):
+        for name in ("save", "menu"):
             self.buttons.find(name).draw(surface)
-        keys = {"pass": "Space", "end": "Enter"}
-        for name, key in keys.items():
-            button = self.buttons.find(name)
-            if button.enabled:
-                ui.blit_text(surface, key, (button.rect.right - 6, button.rect.bottom - 3), 11,
-                             ui.MUTED, anchor="bottomright")
+        for name, key in (("pass", "Space"), ("end", "Enter")):
+            _keyed_button(surface, self.buttons.find(name), key)
         self.bar.draw(surface, self.game, self.session.seats, self._goal())
         if self.overlay == "store":
             self._draw_store(surface)
