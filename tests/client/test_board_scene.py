@@ -527,6 +527,42 @@ def test_equip_offers_both_actions_in_a_picker() -> None:
     assert Equip(0, unit, stick, "attack") in sent
 
 
+def strip_button(scene: BoardScene, text: str) -> tuple[int, int]:
+    for button in scene.prompt_buttons.buttons:
+        if text in button.label:
+            return button.rect.center
+    raise AssertionError(f"no {text!r} in {[b.label for b in scene.prompt_buttons.buttons]}")
+
+
+def test_full_action_button_of_the_activated_unit() -> None:
+    from game.rules.actions import FullAction
+
+    app, session, sent = start_board([Seat(), Seat(False)], STORES)
+    game = session.game
+    assert game.tile_kind((3, 0)).worker == "Farmer"
+    farmer = game.add_permanent("Farmer", (3, 0), 0)
+    to_action_phase(app, session)
+    scene = board_scene(app)
+    click(app, pos_of(scene, (3, 0)))
+    app.step([])
+    snap(app, "board_full_action")
+    click(app, strip_button(scene, "farm field"))
+    assert FullAction(0, farmer, "tile") in sent
+
+
+def test_equipment_can_be_readied_for_the_next_unit() -> None:
+    app, session, sent = start_board([Seat(), Seat(False)], STORES)
+    game = session.game
+    sword = game.add_card("Sword", 0, Zone.HAND)
+    to_action_phase(app, session)
+    scene = board_scene(app)
+    app.step([])
+    click(app, hand_pos(scene, sword))
+    assert {k for k in scene.view.highlights.values()} == {"play"}
+    click(app, strip_button(scene, "Ready for the next unit"))
+    assert PlayCard(0, sword, None, (), True) in sent
+
+
 def test_discard_two_cards_for_a_resource() -> None:
     from game.rules.actions import DiscardForResource
 

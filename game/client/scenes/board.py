@@ -886,8 +886,10 @@ class BoardScene(Scene):
             return "Buying phase: nothing you can afford — End turn", ui.MUTED
         if game.phase is Phase.ACTION and game.active == me:
             if controls.activated():
-                return (f"{game.card(controls.activated()).name}: blue tiles to move, red to "
-                        "attack; Pass when done"), ui.TEXT
+                kinds = set(self.view.highlights.values())
+                parts = [text for kind, text in (("move", "blue: move"),
+                                                 ("attack", "red: attack")) if kind in kinds]
+                return " · ".join([*parts, "Pass when done"]), ui.TEXT
             return "Your action phase: click a unit to activate it, or a card to play it", \
                 ui.TEXT
         return "Play a fast card, or Pass", ui.TEXT
