@@ -99,6 +99,8 @@ class Build:
     card: int = 0
     #: extra one-click ways to finish, offered as buttons (label, action)
     extras: list[tuple[str, Action]] = field(default_factory=list)
+    #: the player must finish it (a triggered action): no cancelling
+    required: bool = False
 
     def matching(self) -> list[tuple[Action, tuple[Any, ...]]]:
         n = len(self.chosen)
@@ -213,7 +215,7 @@ def _target_prompts(ability: Any, count: int) -> list[str]:
     specs = getattr(ability, "targets", ()) or ()
     for index in range(count):
         kind = specs[index].kind if index < len(specs) else "target"
-        article = "an" if kind[:1] in "aeiou" else "a"
+        article = "an" if kind[:1] in "aeio" else "a"
         prompts.append(f"choose {article} {kind}")
     return prompts
 
@@ -254,7 +256,10 @@ class Controls:
             self.build = self.trigger_build()
 
     def cancel(self) -> None:
-        self.build = None
+        if self.build is not None and self.build.required:
+            self.build.chosen = ()  # start the choice again; it can't be skipped
+        else:
+            self.build = None
         self.pair = None
 
     def has(self, action: Action) -> bool:
@@ -283,9 +288,17 @@ class Controls:
         if pending is not None:
             definition = self.game.card(pending.source)
             ability = definition.triggers[pending.ability]
-            title = f"{definition.name}: {ability.text or 'triggered action'}".rstrip(".")
+            text = ability.text
+            if not text:
+                try:
+                    found = [p for p in paragraphs(definition) if p.kind == "trigger"]
+                except Exception:  # noqa: BLE001 - a label is never worth a crash
+                    found = []
+                text = found[pending.ability].text if pending.ability < len(found) else ""
+            title = f"{definition.name}: {shorten(text.rstrip('.')) or 'triggered action'}"
             prompts = tuple(_target_prompts(ability, len(triggers[0].targets)))
-        return Build(title, "target", [(a, tuple(a.targets)) for a in triggers], prompts)
+        return Build(title, "target", [(a, tuple(a.targets)) for a in triggers], prompts,
+                     required=True)
 
     def start_build(self, build: Build) -> Action | None:
         """Begin a build; returns the action at once if it needs no choice."""

@@ -492,7 +492,7 @@ class BoardScene(Scene):
         """Esc / right click: close the innermost thing open. False if nothing was."""
         if self.picker is not None:
             self.picker = None
-        elif self.controls.build is not None or self.controls.pair is not None:
+        elif self._cancellable():
             self.controls.cancel()
             self.refresh()
         elif self.overlay is not None:
@@ -502,6 +502,11 @@ class BoardScene(Scene):
             return False
         self.dirty = True
         return True
+
+    def _cancellable(self) -> bool:
+        build = self.controls.build
+        return self.controls.pair is not None or (
+            build is not None and (not build.required or bool(build.chosen)))
 
     def _wheel(self, event: pygame.event.Event) -> None:
         pos = pygame.mouse.get_pos()
@@ -911,8 +916,11 @@ class BoardScene(Scene):
                                      name=label))
 
         controls = self.controls
-        if controls.build is not None or controls.pair is not None:
+        if (controls.build is not None and not controls.build.required) \
+                or controls.pair is not None:
             add("Cancel", self._cancel)
+        elif controls.build is not None and controls.build.chosen:
+            add("Start again", self._cancel)
         if controls.pair is not None:
             action = controls.pair_action()
             if action is not None:
