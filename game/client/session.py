@@ -10,7 +10,7 @@ from pathlib import Path
 from game.ai import make_player
 from game.ai.players import ComputerPlayer
 from game.rules import Game, GameSetup, IllegalAction
-from game.rules.actions import Action, DiscardForResource, Pass
+from game.rules.actions import Action, DiscardForResource, Pass, PlayCard, UseFreeAction
 from game.rules.events import (
     ActionDeclared,
     ActionResolved,
@@ -27,6 +27,10 @@ from game.rules.replay import save_game
 from game.rules.state import Phase
 
 from .settings import saves_dir
+
+
+#: Effects that only build a player's economy (see ``Session._economy``).
+_ECONOMY = frozenset({"gain_resource", "draw", "gain_points"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,10 +133,21 @@ class Session:
         if not answering:
             return False
         legal = self.game.legal_actions(actor)
-        if all(isinstance(a, (Pass, DiscardForResource)) for a in legal):
+        if all(isinstance(a, (Pass, DiscardForResource)) or self._economy(a) for a in legal):
             self.apply(Pass(actor))
             return True
         return False
+
+    def _economy(self, action: Action) -> bool:
+        """A card or free action that only gains resource, points or cards: never worth
+        stopping a player for while they answer someone else (it can wait for their turn)."""
+        if isinstance(action, PlayCard):
+            ability = self.game.card(action.card).effect
+        elif isinstance(action, UseFreeAction):
+            ability = self.game.card(action.source).free_actions[action.index]
+        else:
+            return False
+        return ability is not None and all(e.kind in _ECONOMY for e in ability.effects)
 
     def try_apply(self, action: Action) -> str | None:
         """Apply, returning an error message instead of raising."""
