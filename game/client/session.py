@@ -28,7 +28,6 @@ from game.rules.state import Phase
 
 from .settings import saves_dir
 
-
 #: Effects that only build a player's economy (see ``Session._economy``).
 _ECONOMY = frozenset({"gain_resource", "draw", "gain_points"})
 
