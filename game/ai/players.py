@@ -65,9 +65,16 @@ class EagerPlayer:
         return pool[rng.randrange(len(pool))]
 
 
+def _easy(seed: int) -> ComputerPlayer:
+    from .easy import EasyPlayer
+
+    return EasyPlayer(seed)
+
+
 PLAYERS: dict[str, Callable[[int], ComputerPlayer]] = {
     "random": RandomPlayer,
     "eager": EagerPlayer,
+    "easy": _easy,
 }
 
 

@@ -1,0 +1,215 @@
+"""The easy computer player: rules of thumb a new player would follow.
+
+It drafts and buys the dearest card it can, pays its units, plays what it can afford,
+sends its units towards what wins the map (the enemy king or buildings, the stick of
+victory, regions it does not hold, farm fields for a Farmer), attacks whatever it can hit
+(what it can kill first), aims harmful spells at enemies and helpful ones at its own
+units, and otherwise passes. It only looks at the public board and its own cards.
+"""
+
+from __future__ import annotations
+
+import random
+
+from game.rules import Game
+from game.rules.actions import (
+    Action,
+    Activate,
+    Attack,
+    Buy,
+    DeclareTrigger,
+    Disband,
+    DraftPick,
+    EndTurn,
+    Equip,
+    FullAction,
+    Move,
+    Pass,
+    PayUpkeep,
+    PlayCard,
+    ShakeOff,
+    StreetMove,
+    UseFreeAction,
+)
+from game.rules.geometry import Tile, distance
+from game.rules.wincons import held_regions
+
+#: Effects that hurt what they hit (aimed at enemies); the rest help (aimed at friends).
+HARMFUL = frozenset({"damage", "destroy", "push", "take_control", "steal_resource", "charge",
+                     "intention"})
+HARMFUL_MARKS = frozenset({"poison", "panic", "paralysis", "burn", "repression"})
+
+
+class EasyPlayer:
+    name = "easy"
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    # ------------------------------------------------------------------ choosing
+
+    def choose(self, game: Game, player: int) -> Action:
+        legal = game.legal_actions(player)
+        scored = [(self.score(game, player, a), i, a) for i, a in enumerate(legal)]
+        best = max(s for s, _, _ in scored)
+        top = [a for s, _, a in scored if s == best]
+        return top[self.rng.randrange(len(top))]
+
+    def score(self, game: Game, player: int, action: Action) -> float:
+        if isinstance(action, DraftPick):
+            return float(game.card(action.card).buy or 0)
+        if isinstance(action, Disband):
+            return -50.0
+        if isinstance(action, PayUpkeep):
+            return 10.0
+        if isinstance(action, Buy):
+            return 20.0 + (game.card(action.card).buy or 0)
+        if isinstance(action, Attack):
+            return 40.0 + self._attack_value(game, player, action)
+        if isinstance(action, FullAction):
+            return 35.0 if action.source != "card" else 30.0
+        if isinstance(action, PlayCard):
+            return self._play_value(game, player, action)
+        if isinstance(action, UseFreeAction):
+            return 8.0 + self._targets_value(game, player, action.source, action.targets)
+        if isinstance(action, (Move, StreetMove)):
+            return 15.0 + self._move_value(game, player, action.unit, action.tile)
+        if isinstance(action, Equip):
+            return 28.0
+        if isinstance(action, ShakeOff):
+            return 26.0
+        if isinstance(action, Activate):
+            return 12.0 if self._worth_activating(game, action.permanent) else -5.0
+        if isinstance(action, DeclareTrigger):
+            return self._targets_value(game, player, 0, action.targets)
+        if isinstance(action, (Pass, EndTurn)):
+            return 0.0
+        return -1.0  # discarding cards for resource, discarding in the discard step
+
+    # ------------------------------------------------------------------ judgements
+
+    def _attack_value(self, game: Game, player: int, action: Attack) -> float:
+        target = action.target
+        if game.controller(target) == player:
+            return -100.0
+        definition = game.card(target)
+        where, here = game.tile_of(target), game.tile_of(action.unit)
+        if where is None or here is None:
+            return 0.0
+        reach = distance(here, where)
+        dealt = game.attack_profile(action.unit).get(reach, 0)
+        value = 5.0
+        if definition.is_fighter:
+            game.enter()
+            import esper
+
+            from game.rules.components import Body
+
+            left = game.health(target) - esper.component_for_entity(target, Body).damage
+            if dealt > left:
+                value += 20.0 + (definition.buy or 10)
+            back = game.attack_profile(target).get(reach, 0)
+            value -= back
+        if definition.name in self._objective_cards(game):
+            value += 30.0
+        return value
+
+    def _objective_cards(self, game: Game) -> set[str]:
+        kind = game.map.win.kind
+        if kind == "king":
+            return {str(game.map.win.params.get("card", "King"))}
+        if kind == "destroy_buildings":
+            return {str(game.map.win.params.get("card", "Building"))}
+        return set()
+
+    def _objectives(self, game: Game, player: int, unit: int) -> list[Tile]:
+        """Tiles the unit should head for under the map's win condition."""
+        kind = game.map.win.kind
+        targets: list[Tile] = []
+        wanted = self._objective_cards(game)
+        if wanted:
+            for entity in game.board.values():
+                if game.card(entity).name in wanted and game.controller(entity) != player:
+                    tile = game.tile_of(entity)
+                    if tile is not None:
+                        targets.append(tile)
+        elif kind == "capture_points":
+            mine = set(held_regions(game, player))
+            for region in game.map.regions:
+                if region.name not in mine:
+                    targets.extend(sorted(region.tiles))
+        elif kind == "stick_of_victory":
+            name = str(game.map.win.params.get("card", "Stick of Victory"))
+            for entity, card_tile in self._named(game, name):
+                carrier = game.container_of(entity)
+                if carrier and game.controller(carrier) == player:
+                    return []  # we hold it: stay and guard
+                targets.append(card_tile)
+        elif kind == "resource" and game.card(unit).name == "Farmer":
+            targets = game.map.tiles_of_type("farm field")
+        if not targets:
+            targets = [t for e in game.board.values()
+                       if game.card(e).is_fighter and game.controller(e) != player
+                       and (t := game.tile_of(e)) is not None]
+        return targets
+
+    def _named(self, game: Game, name: str) -> list[tuple[int, Tile]]:
+        found = []
+        for entity in game.controlled_permanents(-1) + [
+                e for p in range(len(game.players)) for e in game.controlled_permanents(p)]:
+            if game.card(entity).name == name:
+                tile = game.tile_of(entity)
+                if tile is not None:
+                    found.append((entity, tile))
+        return found
+
+    def _move_value(self, game: Game, player: int, unit: int, tile: Tile) -> float:
+        here = game.tile_of(unit)
+        goals = self._objectives(game, player, unit)
+        if here is None or not goals:
+            return -20.0
+        now = min(distance(here, g) for g in goals)
+        then = min(distance(tile, g) for g in goals)
+        if game.map.win.kind == "resource" and game.card(unit).name == "Farmer" and then == 0:
+            return 30.0
+        return float(now - then) * 4.0 - (10.0 if then >= now else 0.0)
+
+    def _worth_activating(self, game: Game, unit: int) -> bool:
+        return bool(game.attack_targets(unit)) or bool(self._objectives(
+            game, game.controller(unit), unit))
+
+    def _play_value(self, game: Game, player: int, action: PlayCard) -> float:
+        definition = game.card(action.card)
+        if definition.is_permanent:
+            if action.equip_next:
+                return 14.0
+            base = 22.0 + (definition.buy or 0)
+            goals = [t for e in game.board.values() if game.controller(e) != player
+                     and (t := game.tile_of(e)) is not None]
+            if action.tile is not None and goals:
+                base -= 0.2 * min(distance(action.tile, g) for g in goals)
+            return base
+        if game.phase.value != "action" and not game.stack:
+            return -2.0  # spells wait for the action phase unless answering
+        return 18.0 + self._targets_value(game, player, action.card, action.targets)
+
+    def _targets_value(self, game: Game, player: int, source: int,
+                       targets: tuple) -> float:
+        if not targets or not source:
+            return 0.0
+        ability = game.card(source).effect
+        if ability is None:
+            frees = game.card(source).free_actions
+            ability = frees[0] if frees else None
+        if ability is None:
+            return 0.0
+        harmful = any(e.kind in HARMFUL or (e.kind == "add_mark"
+                                            and e.params.get("mark") in HARMFUL_MARKS)
+                      for e in ability.effects)
+        value = 0.0
+        for target in targets:
+            if not isinstance(target, int) or not game.is_on_map(target):
+                continue
+            enemy = game.controller(target) != player
+            value += 10.0 if enemy == harmful else -30.0
+        return value
