@@ -71,10 +71,11 @@ def _easy(seed: int) -> ComputerPlayer:
     return EasyPlayer(seed)
 
 
+#: The computer players, the strongest first (the window offers them in this order).
 PLAYERS: dict[str, Callable[[int], ComputerPlayer]] = {
-    "random": RandomPlayer,
-    "eager": EagerPlayer,
     "easy": _easy,
+    "eager": EagerPlayer,
+    "random": RandomPlayer,
 }
 
 

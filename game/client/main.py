@@ -97,7 +97,7 @@ def direct_setup(args: argparse.Namespace, content: Content
         return f"--players: {problem}"
     setup = GameSetup(map=spec, library=content.library, players=players, seed=seed,
                       sets=sets, draft=draft)
-    return setup, [Seat(True)] + [Seat(False, "eager") for _ in range(players - 1)]
+    return setup, [Seat(True)] + [Seat(False, "easy") for _ in range(players - 1)]
 
 
 def build_app(args: argparse.Namespace, settings: Settings | None = None) -> App:

@@ -37,7 +37,7 @@ class Seat:
     """Who plays a seat: a person, or a computer player of a kind."""
 
     human: bool = True
-    computer: str = "eager"
+    computer: str = "easy"
 
     def label(self) -> str:
         return "Human" if self.human else f"Computer ({self.computer})"

@@ -167,9 +167,10 @@ def test_menu_new_game_builds_the_game_that_was_chosen(app: App, stand_in: None)
     click_map(app, "4P-islands")
     assert scene.spec is not None and scene.spec.name == "4P-islands"
     click_button(app, "players-3")
-    click_button(app, "seat-2")  # eager computer -> human
-    click_button(app, "seat-3")  # eager computer -> human
-    click_button(app, "seat-3")  # human -> random computer
+    for _ in range(3):
+        click_button(app, "seat-2")  # easy -> eager -> random computer -> human
+    for _ in range(2):
+        click_button(app, "seat-3")  # easy -> eager -> random computer
     click_button(app, "set-dark")
     click_button(app, "draft-2x[2;8]")
     click(app, scene.seed_rect.center)
@@ -205,7 +206,7 @@ def test_play_starts_a_two_player_game_against_the_computer(app: App, stand_in: 
                            if load_map(p, CONTENT.library).players == 2)
     assert setup.map.name == first_two_player
     assert setup.players == 2 and setup.sets == ("base",) and setup.draft == "1x[2;8]"
-    assert started.session.seats == [Seat(True), Seat(False, "eager")]
+    assert started.session.seats == [Seat(True), Seat(False, "easy")]
 
 
 def test_play_opens_the_real_draft_screen(app: App) -> None:

@@ -48,7 +48,7 @@ def read_seats(save: Path, players: int) -> list[Seat] | None:
     try:
         data = json.loads(seats_path(save).read_text(encoding="utf-8"))
         raw = data["seats"]
-        seats = [Seat(bool(s["human"]), str(s.get("computer", "eager"))) for s in raw]
+        seats = [Seat(bool(s["human"]), str(s.get("computer", "easy"))) for s in raw]
     except (OSError, ValueError, KeyError, TypeError):
         return None
     if len(seats) != players or any(not s.human and s.computer not in PLAYERS for s in seats):

@@ -141,7 +141,7 @@ def start_game(app: App, setup: GameSetup, seats: list[Seat]) -> Session:
 
 def quick_setup(content: Content, seed: int | None = None) -> tuple[GameSetup, list[Seat]] | None:
     """The game the menu's Play starts: the first shipped two-player map, you against the
-    eager computer, the map's suggested sets and draft (or the defaults)."""
+    easy computer, the map's suggested sets and draft (or the defaults)."""
     from game.maps import list_maps
 
     shipped = {p.resolve() for p in list_maps()}
@@ -159,7 +159,7 @@ def quick_setup(content: Content, seed: int | None = None) -> tuple[GameSetup, l
     setup = GameSetup(map=spec, library=content.library, players=2,
                       seed=random.randrange(1, SEED_LIMIT) if seed is None else seed,
                       sets=sets, draft=draft)
-    return setup, [Seat(True), Seat(False, "eager")]
+    return setup, [Seat(True), Seat(False, "easy")]
 
 
 def seat_label(seat: Seat) -> str:
@@ -180,7 +180,7 @@ class NewGameScene(Scene):
         self.available_sets = list(self.set_counts)
         self.map_index = self._first_playable()
         self.count = 2
-        self.seats: list[Seat] = [Seat(True)] + [Seat(False, "eager") for _ in range(3)]
+        self.seats: list[Seat] = [Seat(True)] + [Seat(False, "easy") for _ in range(3)]
         self.sets: set[str] = set(DEFAULT_SETS)
         self.draft = DEFAULT_DRAFT
         self.seed = random.randrange(1, SEED_LIMIT)
