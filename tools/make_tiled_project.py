@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+"""Write the Tiled project for map authors: ``maps/muhq.tiled-project`` and, for Tiled 1.8
+(which keeps object types apart from the project's custom types), ``maps/objecttypes.xml``.
+
+They give authors drop-downs instead of typed strings: the ``WinCondition`` and
+``TileType`` enums, one class per object kind the loader reads (spawn, king, region,
+building, stick, piece, boss, store) with its members and defaults, and a ``map`` class
+for the map properties. Everything is generated from the engine's registries and the
+loader's tables, so the editor offers exactly what the game accepts.
+
+    .venv/bin/python tools/make_tiled_project.py           # write both files
+    .venv/bin/python tools/make_tiled_project.py --check   # exit 1 if they are stale
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from xml.sax.saxutils import quoteattr
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from game.maps.tiled import MAP_PROPERTIES, OBJECT_MEMBERS  # noqa: E402
+from game.rules.tiles import TILE_TYPES  # noqa: E402
+from game.rules.wincons import WIN_CONDITIONS  # noqa: E402
+
+PROJECT = ROOT / "maps" / "muhq.tiled-project"
+OBJECT_TYPES = ROOT / "maps" / "objecttypes.xml"
+
+#: member name -> (Tiled type, default value)
+MEMBERS: dict[str, tuple[str, object]] = {
+    "player": ("int", 1),
+    "points": ("int", 1),
+    "card": ("string", ""),
+    "sets": ("string", ""),
+}
+#: class defaults where they differ from MEMBERS
+DEFAULTS: dict[tuple[str, str], object] = {
+    ("building", "card"): "Building",
+    ("stick", "card"): "Stick of Victory",
+    ("piece", "player"): 0,
+}
+COLOURS = {"spawn": "#ff4687f5", "king": "#ffe2b04c", "region": "#ff4cb85c",
+           "building": "#ffe04c40", "stick": "#ffd6aa2c", "piece": "#ffa0a0a4",
+           "boss": "#ff8a2be2", "store": "#ff2ab0b0", "map": "#ff808080"}
+MAP_MEMBERS: dict[str, tuple[str, object]] = {
+    "players": ("int", 2), "income": ("int", 3), "start_deck": ("string", "4 Coin, 3 Recruit"),
+    "win_condition": ("string", "king"), "win_threshold": ("int", 40),
+    "win_points": ("int", 10), "win_card": ("string", ""), "win_per_upkeep": ("int", 1),
+    "draft": ("string", "1x[2;8]"), "sets": ("string", "base"), "title": ("string", ""),
+    "description": ("string", ""),
+}
+
+
+def _member(cls: str, name: str) -> dict[str, object]:
+    kind, value = MEMBERS[name]
+    return {"name": name, "type": kind, "value": DEFAULTS.get((cls, name), value)}
+
+
+def project() -> dict[str, object]:
+    assert set(MAP_MEMBERS) == set(MAP_PROPERTIES), "map members out of step with the loader"
+    types: list[dict[str, object]] = [
+        {"id": 1, "name": "WinCondition", "type": "enum", "storageType": "string",
+         "values": WIN_CONDITIONS.names(), "valuesAsFlags": False},
+        {"id": 2, "name": "TileType", "type": "enum", "storageType": "string",
+         "values": list(TILE_TYPES), "valuesAsFlags": False},
+    ]
+    next_id = 3
+    for cls, members in OBJECT_MEMBERS.items():
+        types.append({"id": next_id, "name": cls, "type": "class", "color": COLOURS[cls],
+                      "members": [_member(cls, m) for m in members], "useAs": ["object"]})
+        next_id += 1
+    map_members: list[dict[str, object]] = []
+    for name, (kind, value) in MAP_MEMBERS.items():
+        member: dict[str, object] = {"name": name, "type": kind, "value": value}
+        if name == "win_condition":
+            member["propertyType"] = "WinCondition"
+        map_members.append(member)
+    types.append({"id": next_id, "name": "map", "type": "class", "color": COLOURS["map"],
+                  "members": map_members, "useAs": ["map"]})
+    return {
+        "automappingRulesFile": "",
+        "commands": [],
+        "extensionsPath": "extensions",
+        "folders": ["."],
+        "objectTypesFile": "objecttypes.xml",
+        "propertyTypes": types,
+    }
+
+
+def object_types() -> str:
+    lines = ['<?xml version="1.0" encoding="UTF-8"?>', "<objecttypes>"]
+    for cls, members in OBJECT_MEMBERS.items():
+        lines.append(f" <objecttype name={quoteattr(cls)} color={quoteattr(COLOURS[cls])}>")
+        for name in members:
+            member = _member(cls, name)
+            lines.append(f"  <property name={quoteattr(name)} type={quoteattr(str(member['type']))}"
+                         f" default={quoteattr(str(member['value']))}/>")
+        lines.append(" </objecttype>")
+    lines.append("</objecttypes>")
+    return "\n".join(lines) + "\n"
+
+
+def outputs() -> dict[Path, str]:
+    return {PROJECT: json.dumps(project(), indent=4) + "\n", OBJECT_TYPES: object_types()}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--check", action="store_true", help="exit 1 if the files are stale")
+    args = parser.parse_args(argv)
+    stale = []
+    for path, content in outputs().items():
+        current = path.read_text(encoding="utf-8") if path.exists() else None
+        if current != content:
+            stale.append(path)
+            if not args.check:
+                path.write_text(content, encoding="utf-8")
+    if args.check and stale:
+        print("stale: " + ", ".join(str(p) for p in stale) + " (run tools/make_tiled_project.py)")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
