@@ -172,8 +172,20 @@ def build_parser() -> argparse.ArgumentParser:
         "--ai",
         default="random",
         metavar="KIND[,KIND...]",
-        help="computer player per seat, comma-separated (one name for every seat): "
-        "random (uniform legal play) or eager (default: %(default)s)",
+        help="computer player per seat, comma-separated (the last one fills the other seats): "
+        "hard, normal, easy, eager or random (default: %(default)s)",
+    )
+    simulate.add_argument(
+        "--swap",
+        action="store_true",
+        help="play each seed once per rotation of the seats (game N uses seed S + N // seats), "
+        "so no player profits from its seat; win rates are then given per computer player",
+    )
+    simulate.add_argument(
+        "--timings",
+        action="store_true",
+        help="also print the win rates per computer player and the per-decision time "
+        "percentiles (always shown with --swap or when different players meet)",
     )
     _add_mod_options(simulate)
     simulate.set_defaults(handler=_runner_command("simulate_command"))

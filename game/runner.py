@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import statistics
 import sys
@@ -34,10 +35,12 @@ class GameResult:
     turns: int
     actions: int
     state_hash: str
+    seats: tuple[str, ...] = ()  # the computer player of each seat
 
-    def text(self) -> str:
+    def text(self, with_seats: bool = False) -> str:
         who = ", ".join(f"P{w + 1}" for w in self.winners) or "nobody"
-        return (f"game {self.index}: seed {self.seed} winner {who} ({self.reason}) "
+        seats = f" seats {','.join(self.seats)}" if with_seats and self.seats else ""
+        return (f"game {self.index}: seed {self.seed}{seats} winner {who} ({self.reason}) "
                 f"turns {self.turns} actions {self.actions} hash {self.state_hash}")
 
 
@@ -57,20 +60,64 @@ def library_or_exit(args: argparse.Namespace | None = None) -> CardLibrary:
     return content_or_warn(args).library
 
 
+def seat_kinds(ai: tuple[str, ...], count: int) -> list[str]:
+    """The computer player of each of ``count`` seats (the last kind fills the rest)."""
+    return [ai[i] if i < len(ai) else ai[-1] for i in range(count)]
+
+
 def play_random_game(spec: MapSpec, library: CardLibrary, seed: int, *, players: int | None = None,
                      max_turns: int = 200, draft: str = DEFAULT_DRAFT,
                      sets: tuple[str, ...] = DEFAULT_SETS,
-                     ai: tuple[str, ...] = ("random",)) -> Game:
+                     ai: tuple[str, ...] = ("random",),
+                     decision_times: dict[str, list[float]] | None = None) -> Game:
     """A whole game between computer players (``ai``: one kind per seat, or one for all),
-    seeded; play stops (the game unfinished) once it passes ``max_turns``."""
+    seeded; play stops (the game unfinished) once it passes ``max_turns``. With
+    ``decision_times``, the seconds of every decision are added to its kind's list."""
     count = players or spec.players
     game = Game(GameSetup(spec, library, count, seed, sets=sets, draft=draft))
-    kinds = [ai[i] if i < len(ai) else ai[-1] for i in range(count)]
+    kinds = seat_kinds(ai, count)
     seats = [make_player(kind, seed * 7919 + 17 + i) for i, kind in enumerate(kinds)]
     while game.actor is not None and game.turn <= max_turns:
         actor = game.actor
-        game.apply(seats[actor].choose(game, actor))
+        if decision_times is None:
+            game.apply(seats[actor].choose(game, actor))
+            continue
+        started = time.perf_counter()
+        action = seats[actor].choose(game, actor)
+        decision_times.setdefault(kinds[actor], []).append(time.perf_counter() - started)
+        game.apply(action)
     return game
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The value below which ``share`` of ``values`` lie (nearest rank)."""
+    ordered = sorted(values)
+    rank = max(1, math.ceil(share * len(ordered)))
+    return ordered[min(rank, len(ordered)) - 1]
+
+
+def kind_win_rates(results: list[GameResult]) -> dict[str, dict[str, float]]:
+    """Per computer kind: games it played, games it won (a seat of that kind is the sole
+    winner) and the share won."""
+    table: dict[str, dict[str, float]] = {}
+    for r in results:
+        winner = r.seats[r.winners[0]] if len(r.winners) == 1 else None
+        for kind in dict.fromkeys(r.seats):
+            row = table.setdefault(kind, {"games": 0, "wins": 0})
+            row["games"] += 1
+            row["wins"] += kind == winner
+    for row in table.values():
+        row["rate"] = row["wins"] / row["games"] if row["games"] else 0.0
+    return dict(sorted(table.items()))
+
+
+def timing_table(times: dict[str, list[float]]) -> dict[str, dict[str, float]]:
+    """Per kind: decisions made and their p50, p95 and maximum in milliseconds."""
+    return {kind: {"decisions": len(values),
+                   "p50_ms": percentile(values, 0.5) * 1000,
+                   "p95_ms": percentile(values, 0.95) * 1000,
+                   "max_ms": max(values) * 1000}
+            for kind, values in sorted(times.items()) if values}
 
 
 def simulate_command(args: argparse.Namespace) -> int:
@@ -93,30 +140,57 @@ def simulate_command(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"--ai: {exc}", file=sys.stderr)
         return 2
+    count = spec.players
+    base = seat_kinds(ai, count)
+    swap = bool(getattr(args, "swap", False))
+    # the per-kind summary and the timings: when kinds meet, seats swap, or asked for
+    by_kind = swap or len(set(base)) > 1 or bool(getattr(args, "timings", False))
+    times: dict[str, list[float]] = {}
     results = []
     for index in range(args.games):
-        seed = args.seed + index
+        # with --swap, each seed is played once per rotation of the seats
+        seed = args.seed + (index // count if swap else index)
+        turn = index % count if swap else 0
+        kinds = tuple(base[turn:] + base[:turn])
         game = play_random_game(spec, library, seed, max_turns=args.max_turns, sets=sets,
-                                draft=draft, ai=ai)
+                                draft=draft, ai=kinds,
+                                decision_times=times if by_kind else None)
         reason = game.over_reason or f"stopped at the turn limit of {args.max_turns}"
         result = GameResult(index + 1, seed, game.winners, reason, game.turn,
-                            len(game.history), game.state_hash())
+                            len(game.history), game.state_hash(), kinds)
         game.close()
         results.append(result)
         if not args.json:
-            print(result.text())
+            print(result.text(with_seats=by_kind))
+    rates = kind_win_rates(results)
+    timings = timing_table(times)
     if args.json:
-        print(json.dumps([{
+        games = [{
             "game": r.index, "seed": r.seed, "winners": [w + 1 for w in r.winners],
             "reason": r.reason, "turns": r.turns, "actions": r.actions, "hash": r.state_hash,
-        } for r in results], indent=1))
-    else:
-        wins: dict[str, int] = {}
-        for r in results:
-            key = ", ".join(f"P{w + 1}" for w in r.winners) or "no winner"
-            wins[key] = wins.get(key, 0) + 1
-        summary = ", ".join(f"{k}: {v}" for k, v in sorted(wins.items()))
-        print(f"{len(results)} games on {spec.name}: {summary}")
+            **({"seats": list(r.seats)} if by_kind else {}),
+        } for r in results]
+        if by_kind:
+            print(json.dumps({"map": spec.name, "games": games, "win_rates": rates,
+                              "decision_times": timings}, indent=1))
+        else:
+            print(json.dumps(games, indent=1))
+        return 0
+    wins: dict[str, int] = {}
+    for r in results:
+        key = ", ".join(f"P{w + 1}" for w in r.winners) or "no winner"
+        wins[key] = wins.get(key, 0) + 1
+    summary = ", ".join(f"{k}: {v}" for k, v in sorted(wins.items()))
+    print(f"{len(results)} games on {spec.name}: {summary}")
+    if by_kind:
+        print("wins per computer player" + (" (seats swapped)" if swap else "") + ":")
+        for kind, row in rates.items():
+            print(f"  {kind}: {int(row['wins'])} of {int(row['games'])} games "
+                  f"({100 * row['rate']:.1f}%)")
+        print("decision times (vary from run to run):")
+        for kind, row in timings.items():
+            print(f"  {kind}: {int(row['decisions'])} decisions, p50 {row['p50_ms']:.1f} ms, "
+                  f"p95 {row['p95_ms']:.1f} ms, max {row['max_ms']:.1f} ms")
     return 0
 
 

@@ -6,6 +6,8 @@ seeded random generator (so a game stays reproducible from its seed).
 - ``eager``: plays like a keen beginner: it rather acts than passes, never disbands a unit
   it can pay for, attacks when it can, and otherwise picks at random. It finishes games
   that uniform random play drags out.
+- ``easy`` (``game.ai.easy``): rules of thumb; ``normal`` and ``hard``
+  (``game.ai.search``): search over the legal actions, scored by ``game.ai.evaluate``.
 """
 
 from __future__ import annotations
@@ -71,11 +73,37 @@ def _easy(seed: int) -> ComputerPlayer:
     return EasyPlayer(seed)
 
 
+def _normal(seed: int) -> ComputerPlayer:
+    from .search import NormalPlayer
+
+    return NormalPlayer(seed)
+
+
+def _hard(seed: int) -> ComputerPlayer:
+    from .search import HardPlayer
+
+    return HardPlayer(seed)
+
+
+def _boss(mode: str) -> Callable[[int], ComputerPlayer]:
+    def make(seed: int) -> ComputerPlayer:
+        from .boss import BossPlayer
+
+        return BossPlayer(seed, mode)
+
+    return make
+
+
 #: The computer players, the strongest first (the window offers them in this order).
 PLAYERS: dict[str, Callable[[int], ComputerPlayer]] = {
+    "hard": _hard,
+    "normal": _normal,
     "easy": _easy,
     "eager": EagerPlayer,
     "random": RandomPlayer,
+    # the boss sides of the boss modes (on any other seat or map they play like easy)
+    "tyrant": _boss("tyrant"),
+    "kraken": _boss("kraken"),
 }
 
 

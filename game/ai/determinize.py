@@ -1,0 +1,49 @@
+"""Hidden information for computer players: re-deal what a player cannot know.
+
+A computer player must not peek. Before it reads a position to search it, it replaces
+everything its player cannot see by one guess consistent with what it can see:
+
+- every other player's hand and deck are shuffled together and dealt back in the same
+  sizes (the viewer knows how many cards each holds, and which cards the opponent owns
+  in total, but not which are in hand and in what order the deck lies);
+- the viewer's own deck order is shuffled (the viewer knows its contents, not its order);
+- the game's random generator is reseeded from the viewer's generator, so the shuffles
+  the search meets later are guesses as well, not the real future.
+
+The caller takes a ``snapshot`` first and ``restore``s it afterwards: the real game is
+left exactly as it was. Only the public ``Game`` API and the esper components are used.
+"""
+
+from __future__ import annotations
+
+import random
+
+import esper
+
+from game.rules import Game
+from game.rules.components import InZone, Zone
+
+
+def determinize(game: Game, viewer: int, rng: random.Random) -> None:
+    """Re-deal, in place, every card ``viewer`` cannot know (see the module text)."""
+    game.enter()
+    for state in game.players:
+        deck = state.zones[Zone.DECK]
+        if state.index == viewer:
+            rng.shuffle(deck)
+            continue
+        hand = state.zones[Zone.HAND]
+        pool = [*hand, *deck]
+        rng.shuffle(pool)
+        size = len(hand)
+        hand[:] = pool[:size]
+        deck[:] = pool[size:]
+        for entity in hand:
+            esper.component_for_entity(entity, InZone).zone = Zone.HAND
+        for entity in deck:
+            esper.component_for_entity(entity, InZone).zone = Zone.DECK
+    game.rng.seed(rng.getrandbits(64))
+    if game.actor != viewer:
+        # the game caches the legal actions of the last player asked; an opponent's may
+        # name cards that are no longer in its hand: a snapshot round trip drops the cache
+        game.restore(game.snapshot())

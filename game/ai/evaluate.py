@@ -1,0 +1,219 @@
+"""How good a position looks for one player: the score the normal and hard computer
+players maximise.
+
+``evaluate(game, player)`` is the player's own worth minus the worth of their strongest
+opponent. A side's worth adds up:
+
+- its units and other permanents on the map (what they cost and how much health they have
+  left), minus a share for those an enemy can kill next turn;
+- its resource, and the cards it owns (deck, hand and discard pile, by their buy cost;
+  a card in hand counts a little more, as something to do this turn), its store a little;
+- progress towards the map's win condition: its own king or buildings alive and unhurt,
+  points against the target, resource against the threshold, regions held, the stick of
+  victory held, and how close its fighters stand to what they must reach.
+
+A finished game is worth ``WIN`` to its sole winner and ``-WIN`` to the others (a shared
+win or a draw counts as 0). The function only reads the board and the zone lists; the
+players determinize hidden cards before calling it (see ``game.ai.determinize``).
+"""
+
+from __future__ import annotations
+
+import esper
+
+from game.rules import Game
+from game.rules.cards import CardDef
+from game.rules.components import Body, OnMap
+from game.rules.geometry import Tile, distance
+from game.rules.state import Phase
+from game.rules.wincons import held_regions
+
+WIN = 1_000_000.0
+
+RESOURCE = 0.5  # one resource
+CARD_OWNED = 0.7  # per buy cost of an owned card
+CARD_IN_HAND = 0.6  # an extra for holding a card (something to play this turn)
+STORE_CARD = 0.1  # per buy cost of a card still in the store
+OBJECTIVE_PIECE = 60.0  # a king or building standing
+OBJECTIVE_HEALTH = 12.0  # per health point it has left
+POINTS_SPAN = 120.0  # reaching the points target, in evaluation units
+RESOURCE_SPAN = 120.0  # reaching the resource threshold
+APPROACH = 0.6  # per tile a fighter stands closer to its objective (within REACH)
+REACH = 14
+STAY_HOME = 0.3  # per tile a king or building stands away from where it started
+THREAT_SHARE = 0.4  # share of a unit's worth lost when an enemy can kill it next turn
+
+
+def card_worth(definition: CardDef) -> float:
+    """Rough worth of a card by its printed values (its buy cost when it has one)."""
+    if definition.buy is not None:
+        return float(definition.buy)
+    if definition.is_fighter:
+        return 1.0 + definition.attack + 0.5 * definition.health
+    if definition.effect is not None:
+        return 1.0  # a start card such as Coin
+    return 0.5
+
+
+def unit_worth(game: Game, entity: int) -> float:
+    """What a permanent on the map is worth to its controller."""
+    definition = game.card(entity)
+    base = 3.0 + 1.5 * card_worth(definition)
+    if not definition.is_fighter:
+        return base
+    health = game.health(entity)
+    body = esper.try_component(entity, Body)
+    damage = body.damage if body is not None else 0
+    left = max(0, health + 1 - damage)  # a unit dies with more damage than health
+    fighting = 1.5 * definition.attack + 0.5 * max(0, definition.range - 1) \
+        + 0.3 * definition.movement
+    return (base + fighting) * (0.5 + 0.5 * left / (health + 1)) - 0.8 * definition.upkeep
+
+
+def objective_names(game: Game) -> set[str]:
+    kind = game.map.win.kind
+    if kind == "king":
+        return {str(game.map.win.params.get("card", "King"))}
+    if kind == "destroy_buildings":
+        return {str(game.map.win.params.get("card", "Building"))}
+    return set()
+
+
+def _outcome(game: Game, player: int) -> float:
+    winners = game.winners
+    if len(winners) == 1:
+        return WIN if winners[0] == player else -WIN
+    if player in winners:
+        return 0.0
+    return -WIN if winners else 0.0
+
+
+class _Board:
+    """What every side's worth needs, gathered in one walk over the map."""
+
+    def __init__(self, game: Game) -> None:
+        self.fighters: dict[int, list[tuple[int, Tile]]] = {}
+        self.permanents: dict[int, list[int]] = {}
+        names = objective_names(game)
+        self.pieces: dict[int, list[int]] = {}
+        for entity, on_map in esper.get_component(OnMap):
+            owner = on_map.controller
+            self.permanents.setdefault(owner, []).append(entity)
+            tile = game.tile_of(entity)
+            definition = game.card(entity)
+            if definition.name in names:
+                self.pieces.setdefault(owner, []).append(entity)
+            elif definition.is_fighter and tile is not None:
+                self.fighters.setdefault(owner, []).append((entity, tile))
+        self.names = names
+        #: where each map piece started (a king or building should stay home)
+        self.homes: dict[int, Tile] = {}
+        placed = [p for p in game.map.placements if p.player < len(game.players)]
+        for placement, (card, _owner, entity) in zip(placed, game.map_pieces, strict=False):
+            if card in names:
+                self.homes[entity] = placement.tile
+
+
+def _goals(game: Game, board: _Board, player: int) -> list[Tile]:
+    """Tiles the player's fighters should be near under the map's win condition."""
+    kind = game.map.win.kind
+    goals: list[Tile] = []
+    if board.names:
+        for owner, pieces in board.pieces.items():
+            if owner != player:
+                goals.extend(t for e in pieces if (t := game.tile_of(e)) is not None)
+    elif kind == "capture_points":
+        mine = set(held_regions(game, player))
+        for region in game.map.regions:
+            if region.name not in mine:
+                goals.extend(region.tiles)
+    elif kind == "stick_of_victory":
+        name = str(game.map.win.params.get("card", "Stick of Victory"))
+        for entities in board.permanents.values():
+            for entity in entities:
+                if game.card(entity).name == name:
+                    carrier = game.container_of(entity)
+                    if carrier and game.controller(carrier) == player:
+                        return []
+                    tile = game.tile_of(entity)
+                    if tile is not None:
+                        goals.append(tile)
+    elif kind == "resource":
+        goals = game.map.tiles_of_type("farm field")
+    if not goals:  # otherwise: the enemy fighters
+        for owner, fighters in board.fighters.items():
+            if owner != player and owner >= 0:
+                goals.extend(t for _, t in fighters)
+    return goals
+
+
+def _threatened(game: Game, board: _Board, player: int, entity: int, tile: Tile) -> bool:
+    """Whether the enemies' fighters within reach could deal it a killing blow."""
+    body = esper.try_component(entity, Body)
+    left = game.health(entity) - (body.damage if body is not None else 0)
+    dealt = 0
+    for owner, fighters in board.fighters.items():
+        if owner == player or owner < 0:
+            continue
+        for enemy, where in fighters:
+            definition = game.card(enemy)
+            if distance(where, tile) <= definition.movement + max(1, definition.range):
+                dealt += definition.attack
+    return dealt > left
+
+
+def side_worth(game: Game, player: int, board: _Board | None = None) -> float:
+    board = board or _Board(game)
+    state = game.players[player]
+    params = game.map.win.params
+    kind = game.map.win.kind
+    worth = RESOURCE * state.resource
+    for zone_cards, extra in ((state.deck, 0.0), (state.discard, 0.0),
+                              (state.hand, CARD_IN_HAND)):
+        for card in zone_cards:
+            worth += CARD_OWNED * card_worth(game.card(card)) + extra
+    worth += STORE_CARD * sum(card_worth(game.card(c)) for c in state.store)
+    for entity in board.permanents.get(player, ()):
+        if game.card(entity).name in board.names:
+            continue
+        worth += unit_worth(game, entity)
+    for entity, tile in board.fighters.get(player, ()):
+        if _threatened(game, board, player, entity, tile):
+            worth -= THREAT_SHARE * unit_worth(game, entity)
+    # the win condition
+    for piece in board.pieces.get(player, ()):
+        body = esper.try_component(piece, Body)
+        left = game.health(piece) - (body.damage if body is not None else 0)
+        worth += OBJECTIVE_PIECE + OBJECTIVE_HEALTH * max(0, left)
+        home, tile = board.homes.get(piece), game.tile_of(piece)
+        if home is not None and tile is not None:
+            worth -= STAY_HOME * distance(home, tile)
+    if kind in ("capture_points", "stick_of_victory"):
+        target = max(1, int(params.get("points", 10)))
+        worth += POINTS_SPAN * state.points / target
+    if kind == "capture_points":
+        points = {r.name: r.points for r in game.map.regions}
+        worth += 6.0 * sum(points[name] for name in held_regions(game, player))
+    if kind == "resource":
+        target = max(1, int(params.get("threshold", 30)))
+        worth += RESOURCE_SPAN * state.resource / target
+    goals = _goals(game, board, player)
+    if goals:
+        for _unit, tile in board.fighters.get(player, ()):
+            near = min(distance(tile, g) for g in goals)
+            worth += APPROACH * max(0, REACH - near)
+    elif kind == "stick_of_victory":
+        worth += 15.0  # we carry the stick
+    return worth
+
+
+def evaluate(game: Game, player: int) -> float:
+    """The position's worth for ``player`` (higher is better; ``±WIN`` once decided)."""
+    game.enter()
+    if game.phase is Phase.OVER:
+        return _outcome(game, player)
+    board = _Board(game)
+    mine = side_worth(game, player, board)
+    others = [side_worth(game, p.index, board) for p in game.players
+              if p.index != player and not p.eliminated]
+    return mine - (max(others) if others else 0.0)
