@@ -99,7 +99,7 @@ class Game:
     # ------------------------------------------------------------------ setup
 
     def __init__(self, setup: GameSetup) -> None:
-        if not 1 <= setup.players <= 4:
+        if not 1 <= setup.players <= 5:  # 4 players and a boss side
             raise ValueError(f"players: expected 1 to 4, found {setup.players}")
         if setup.map.players and setup.players > setup.map.players:
             raise ValueError(

@@ -12,17 +12,23 @@ its parameters in ``MapSpec.win.params``.
   unit they control has the stick (``card``, default "Stick of Victory") equipped;
   ``points`` wins.
 - ``none``: the game only ends by elimination (tests, sandbox maps).
+- ``tyrant`` and ``kraken``: the cooperative boss modes (see "boss modes" below).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 import esper
 
-from .components import Card, OnMap
+from .cards import CardDef, CardType
+from .components import Card, OnMap, Zone
+from .events import Event, MarksChanged
+from .geometry import Tile, direction, distance
 from .registry import Registry
 
 if TYPE_CHECKING:
@@ -121,5 +127,258 @@ for entry in (
                  _points,
                  lambda g: f"held the stick of victory for {_param(g, 'points', 10)} points",
                  on_upkeep=_score_stick),
+):
+    WIN_CONDITIONS.add(entry.name, entry)
+
+
+# ---------------------------------------------------------------------------- boss modes
+#
+# The cooperative boss modes (RULES-NOTES Part 1, "Bosses and cooperative modes"). The boss
+# side is the last seat of the game; every other seat is a human player and they win or
+# lose together. A map's "player N" spawn and harbor tiles, N = the map's player count,
+# are the boss's own (the Tyrant's keep, the Kraken's reef); in a game with fewer seats
+# than the map has, those tiles go to the boss seat and the unused seats' tiles to nobody.
+# The map's ``boss`` objects are placed for the boss seat at setup. The boss seat's start
+# deck is its own (``BOSS_DECKS``), not the map's. The computer plays the boss seat with
+# the turn scripts of ``game.ai.boss``; what happens to the board without a choice (the
+# Kraken's tides and tentacles, the Tyrant's hold on the towns) is here, in the upkeep.
+
+#: the boss seat's own start deck per mode (card name, count); the Tyrant's deck also
+#: holds ``ENFORCERS_PER_PLAYER`` Enforcers per human player
+BOSS_DECKS: dict[str, tuple[tuple[str, int], ...]] = {
+    "tyrant": (("Crushing Decree", 2), ("Oppression", 2), ("Decree of Terror", 1),
+               ("Conscription", 1), ("Tribute", 1), ("Raze", 1)),
+    "kraken": (),
+}
+ENFORCERS_PER_PLAYER = 2
+#: repression marks per human player on the Tyrant that win the game for it
+REPRESSION_PER_PLAYER = 2
+#: the Kraken's tentacles: tokens that rise in the water next to the players' harbors
+TENTACLE = CardDef(
+    name="Tentacle", type=CardType.UNIT, attack=1, health=1, movement=1,
+    keywords={"swimming": True}, token=True,
+    texts={"en": "An arm of the Kraken. It rises next to a harbor and holds it."},
+)
+
+
+def boss_seat(game: Game) -> int:
+    """The boss side's seat: always the last one."""
+    return len(game.players) - 1
+
+
+def human_seats(game: Game) -> tuple[int, ...]:
+    return tuple(range(len(game.players) - 1))
+
+
+def boss_entities(game: Game) -> list[int]:
+    """The boss permanents the map placed (on the map or not any more)."""
+    seat = boss_seat(game)
+    names = {p.card for p in game.map.bosses}
+    return [e for card, player, e in game.map_pieces if player == seat and card in names]
+
+
+def boss_standing(game: Game) -> int:
+    """The first boss still on the map (0 when every boss is gone)."""
+    for entity in boss_entities(game):
+        if game.is_on_map(entity):
+            return entity
+    return 0
+
+
+def human_spawn_tiles(game: Game, *, harbors: bool = False) -> list[Tile]:
+    """The human players' spawn tiles (or harbor tiles), which the bosses threaten."""
+    humans = set(human_seats(game))
+    found = []
+    for tile, owner in sorted(game.map.owners.items()):
+        kind = game.tile_kind(tile)
+        if owner in humans and (kind.harbor if harbors else kind.spawn):
+            found.append(tile)
+    return found
+
+
+def _boss_setup(game: Game) -> None:
+    """Seat the boss: its tiles, its pieces (placed for the last seat)."""
+    seat = boss_seat(game)
+    if seat < 1:
+        return  # a boss map played by one seat only: there is no boss side
+    keep = game.map.players - 1
+    owners: dict[Tile, int] = {}
+    for tile, owner in game.map.owners.items():
+        if owner == keep:
+            owners[tile] = seat
+        elif owner < seat:
+            owners[tile] = owner
+    game.map = dataclasses.replace(game.map, owners=MappingProxyType(owners))
+    for placement in game.map.bosses:
+        entity = game.add_permanent(placement.card, placement.tile, seat)
+        game.map_pieces.append((placement.card, seat, entity))
+
+
+def _tyrant_setup(game: Game) -> None:
+    """Seat the boss, and count each intention the Tyrant carries out."""
+    _boss_setup(game)
+    if boss_seat(game) < 1:
+        return
+
+    def carried_out(event: Event) -> None:
+        # the Tyrant's full action removes the mark from a unit still on the map (a mark
+        # leaving with its unit goes after the unit left the map)
+        if not isinstance(event, MarksChanged) or event.kind != "intention" or event.count:
+            return
+        tyrant = boss_standing(game)
+        if tyrant and game.activated == tyrant and game.is_on_map(event.bearer):
+            game.add_marks(tyrant, "repression", 1)
+
+    game.bus.subscribe(carried_out)
+
+
+def _boss_deck(game: Game, mode: str) -> None:
+    """Before the first turn: the boss seat's map start deck makes way for its own."""
+    seat = boss_seat(game)
+    state = game.players[seat]
+    for entity in list(state.deck):
+        game.move_card(entity, Zone.EXILE)
+    extra = (("Enforcer", ENFORCERS_PER_PLAYER * len(human_seats(game))),) \
+        if mode == "tyrant" else ()
+    for name, count in (*BOSS_DECKS[mode], *extra):
+        for _ in range(count):
+            game.add_card(name, seat, Zone.DECK)
+    game.rng.shuffle(state.deck)
+
+
+def _boss_check(game: Game, boss_wins: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    if boss_seat(game) < 1 or not boss_entities(game):
+        return (), ()
+    if not boss_standing(game):
+        return (), human_seats(game)
+    if boss_wins:
+        return (), (boss_seat(game),)
+    return (), ()
+
+
+def repression_goal(game: Game) -> int:
+    return REPRESSION_PER_PLAYER * len(human_seats(game))
+
+
+def occupied_towns(game: Game) -> list[int]:
+    """The human players whose town is occupied: a boss-side fighter (the Tyrant or an
+    Enforcer) stands on or next to one of their spawn tiles."""
+    seat = boss_seat(game)
+    fighters = [t for e in game.controlled_permanents(seat)
+                if game.card(e).is_fighter and (t := game.tile_of(e)) is not None]
+    found = []
+    for player in human_seats(game):
+        towns = [t for t, owner in game.map.owners.items()
+                 if owner == player and game.tile_kind(t).spawn]
+        if any(distance(f, t) <= 1 for f in fighters for t in towns):
+            found.append(player)
+    return found
+
+
+def _tyrant_check(game: Game) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    tyrant = boss_standing(game)
+    repressed = bool(tyrant) and game.marks(tyrant, "repression") >= repression_goal(game)
+    return _boss_check(game, repressed)
+
+
+def _tyrant_upkeep(game: Game, player: int) -> None:
+    """Before the first turn the Tyrant's deck is set up. In the boss side's upkeep the
+    Tyrant gains a repression mark for each occupied town (``occupied_towns``)."""
+    if boss_seat(game) < 1:
+        return
+    if game.turn == 1 and player == 0:
+        _boss_deck(game, "tyrant")
+    tyrant = boss_standing(game)
+    if player == boss_seat(game) and tyrant:
+        game.add_marks(tyrant, "repression", len(occupied_towns(game)))
+
+
+def kraken_goal(game: Game) -> int:
+    return int(_param(game, "points", 12))  # type: ignore[arg-type]
+
+
+def tentacles(game: Game) -> list[int]:
+    seat = boss_seat(game)
+    return [e for e in game.controlled_permanents(seat) if game.card(e).name == TENTACLE.name]
+
+
+def blockaded_harbors(game: Game) -> list[Tile]:
+    """Human harbor tiles with the Kraken or a tentacle next to them."""
+    seat = boss_seat(game)
+    arms = [t for e in game.controlled_permanents(seat)
+            if game.card(e).is_fighter and (t := game.tile_of(e)) is not None]
+    return [h for h in human_spawn_tiles(game, harbors=True)
+            if any(distance(h, a) <= 1 for a in arms)]
+
+
+def tentacle_tiles(game: Game) -> list[Tile]:
+    """Free swimming tiles next to a human harbor, where a tentacle may rise."""
+    found: set[Tile] = set()
+    for harbor in human_spawn_tiles(game, harbors=True):
+        for tile in game.neighbours[harbor]:
+            if game.available(TENTACLE, tile):
+                found.add(tile)
+    return sorted(found)
+
+
+def kraken_drag_victim(game: Game) -> int:
+    """The human unit the Kraken drags: the nearest one within range 3 of it that stands
+    on water or a harbor, or swims (ties: the lowest entity)."""
+    kraken = boss_standing(game)
+    here = game.tile_of(kraken) if kraken else None
+    if here is None:
+        return 0
+    humans = set(human_seats(game))
+    best: tuple[int, int] | None = None
+    for entity in sorted(game.board.values()):
+        tile = game.tile_of(entity)
+        if tile is None or game.controller(entity) not in humans or not game.card(entity).is_unit:
+            continue
+        kind = game.tile_kind(tile)
+        wet = kind.swimmers or kind.harbor or bool(game.keyword(entity, "swimming"))
+        reach = distance(here, tile)
+        if wet and 1 <= reach <= 3 and (best is None or reach < best[0]):
+            best = (reach, entity)
+    return best[1] if best else 0
+
+
+def _kraken_upkeep(game: Game, player: int) -> None:
+    """The Kraken's upkeep, in order: 1. the tide turns: the boss side scores 1 point;
+    2. 1 more point for each blockaded harbor; 3. a tentacle rises next to a harbor while
+    fewer than (humans + 1) are on the map; 4. the Kraken drags the nearest wet human
+    unit one step towards itself (rule Push: dragged into deep water, a walker drowns;
+    against the Kraken, it takes 1 damage)."""
+    if boss_seat(game) < 1:
+        return
+    if game.turn == 1 and player == 0:
+        _boss_deck(game, "kraken")
+    kraken = boss_standing(game)
+    if player != boss_seat(game) or not kraken:
+        return
+    game.gain_points(player, 1 + len(blockaded_harbors(game)))
+    spots = tentacle_tiles(game)
+    if spots and len(tentacles(game)) < len(human_seats(game)) + 1:
+        tile = spots[game.rng.randrange(len(spots))]
+        entity = game.new_card(TENTACLE, player, Zone.MAP, token=True)
+        game._put_on_map(entity, tile, player)  # noqa: SLF001 - a token rises (rule Tokens 1)
+    victim = kraken_drag_victim(game)
+    here, there = game.tile_of(kraken), game.tile_of(victim) if victim else None
+    if here is not None and there is not None:
+        dx, dy = direction(there, here)
+        game.push(victim, (there[0] - dx, there[1] - dy), 1, kraken)
+
+
+for entry in (
+    WinCondition("tyrant", {}, _tyrant_check,
+                 lambda g: ("the Tyrant fell" if not boss_standing(g)
+                            else "the land is repressed: the Tyrant carries "
+                                 f"{repression_goal(g)} repression marks"),
+                 setup=_tyrant_setup, on_upkeep=_tyrant_upkeep),
+    WinCondition("kraken", {"points": "points the Kraken needs (1 a round, 1 per blockaded "
+                                      "harbor)"},
+                 lambda g: _boss_check(g, g.players[boss_seat(g)].points >= kraken_goal(g)),
+                 lambda g: ("the Kraken was slain" if not boss_standing(g)
+                            else f"the Kraken ruled the bay for {kraken_goal(g)} points"),
+                 setup=_boss_setup, on_upkeep=_kraken_upkeep),
 ):
     WIN_CONDITIONS.add(entry.name, entry)

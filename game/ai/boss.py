@@ -1,0 +1,310 @@
+"""The boss side of the cooperative boss modes: turn scripts for the Tyrant and the Kraken.
+
+The boss side is one more seat in the engine, the last one, and the computer plays it with
+``BossPlayer`` (registered in ``game.ai.players`` as ``tyrant`` and ``kraken``). One to
+three human players (the other seats) play together against it. What the boss side does
+without choosing (its upkeep: the Tyrant's grip on the towns, the Kraken's tides,
+tentacles and drag) is part of the rules and lives with the win conditions in
+``game/rules/wincons.py``; the script here only picks among the engine's legal actions,
+like every other computer player, so a boss game replays from its actions.
+
+The Tyrant (win condition ``tyrant``, map ``the-tyrant``)
+  - Set-up: the Iron Tyrant stands on its start tile, between the spawn tiles of its keep
+    (the map's last player's spawn tiles). Its deck is its own: the tyranny intentions
+    (two Crushing Decrees and Oppressions, Decree of Terror, Conscription, Tribute, Raze)
+    and three Enforcers; an empty deck is reshuffled as for every player.
+  - Its turn, in this order:
+    1. play an intention, when none is on the map (rule Intentions 3), on the player unit
+       that threatens the Tyrant most: the units that can reach it next turn first, then
+       the strongest, then the nearest (Raze: the player artifact nearest to it);
+    2. play Enforcers on the keep;
+    3. the Tyrant acts target-oriented: next to the marked unit it uses the intention
+       mark's full action; otherwise it walks towards the marked unit, or, with no mark,
+       towards the nearest player town; then it attacks an enemy in range (the weakest);
+    4. every Enforcer acts aggressive: attack an enemy in range, else close in and attack;
+    5. it pays its upkeep, never buys, never answers, keeps its hand.
+  - Repression: carrying out Oppression puts a repression mark on the Tyrant, and in the
+    boss side's upkeep the Tyrant gains one if it holds a town (it stands on or next to a
+    player's spawn tile). The players lose when 2 repression marks per player lie on the
+    Tyrant; they win when it is destroyed.
+
+The Kraken (win condition ``kraken``, map ``the-kraken``)
+  - Set-up: the Kraken (swimming, range 2, push) rises in the deep water of the bay; the
+    boss side plays no cards.
+  - Its upkeep (rules): the boss side scores 1 point (the tide), and 1 more for each
+    player harbor the Kraken or a tentacle lies next to (a blockade); a Tentacle token
+    (attack 1, health 1, swimming) rises on free water next to a player harbor while fewer
+    than (players + 1) are on the map; the Kraken drags the nearest player unit within
+    range 3 that stands on water or a harbor, or swims, one step towards itself (rule
+    Push: a walker dragged onto deep water drowns).
+  - Its turn: the Kraken attacks a ship first (a swimming unit), then a unit on a harbor,
+    then the weakest in range, and otherwise swims towards the nearest player unit close
+    to the water, or else the nearest harbor; then it attacks. Tentacles act aggressive.
+  - The players win by slaying the Kraken; they lose when the boss side has the map's
+    ``win_points`` points.
+
+A ``BossPlayer`` on any other seat, or on a map without a boss mode, plays like the easy
+computer player, so ``--ai easy,tyrant`` on a four-seat boss map gives three easy players
+against the Tyrant. Ties are broken with the player's own seeded random generator.
+"""
+
+from __future__ import annotations
+
+import random
+
+import esper
+
+from game.rules import Game
+from game.rules.actions import (
+    Action,
+    Activate,
+    Attack,
+    DeclareTrigger,
+    DraftPick,
+    EndTurn,
+    FullAction,
+    Move,
+    Pass,
+    PayUpkeep,
+    PlayCard,
+    ShakeOff,
+    StreetMove,
+)
+from game.rules.cards import CardType
+from game.rules.components import Body, Mark, OnMap
+from game.rules.geometry import Tile, distance
+from game.rules.wincons import (
+    boss_seat,
+    boss_standing,
+    human_seats,
+    human_spawn_tiles,
+)
+
+from .easy import EasyPlayer
+
+BOSS_MODES = ("tyrant", "kraken")
+
+
+class BossPlayer:
+    """The boss side's turn script; ``mode`` is ``tyrant`` or ``kraken``."""
+
+    def __init__(self, seed: int, mode: str = "tyrant") -> None:
+        if mode not in BOSS_MODES:
+            raise ValueError(f"unknown boss mode {mode!r} (known: {', '.join(BOSS_MODES)})")
+        self.name = mode
+        self.mode = mode
+        self.rng = random.Random(seed)
+        self.fallback = EasyPlayer(seed)
+        #: (game world, turn) -> permanents whose script already ran this turn
+        self._done: dict[tuple[str, int], set[int]] = {}
+
+    # ------------------------------------------------------------------ entry point
+
+    def choose(self, game: Game, player: int) -> Action:
+        legal = game.legal_actions(player)
+        if not self.is_boss(game, player):
+            return self.fallback.choose(game, player)
+        for kind in (DraftPick, DeclareTrigger):
+            options = [a for a in legal if isinstance(a, kind)]
+            if options:
+                return options[0]
+        if any(isinstance(a, PayUpkeep) for a in legal):
+            return next(a for a in legal if isinstance(a, PayUpkeep))
+        if any(isinstance(a, EndTurn) for a in legal):
+            return next(a for a in legal if isinstance(a, EndTurn))
+        if game.can_act_slowly(player):
+            action = self._script(game, player, legal)
+            if action is not None:
+                return action
+        return next(a for a in legal if isinstance(a, Pass))
+
+    def is_boss(self, game: Game, player: int) -> bool:
+        return game.map.win.kind == self.mode and player == boss_seat(game) and player > 0
+
+    # ------------------------------------------------------------------ the script
+
+    def _script(self, game: Game, player: int, legal: list[Action]) -> Action | None:
+        done = self._done.setdefault((game.world, game.turn), set())
+        if len(self._done) > 4:
+            for key in list(self._done)[:-2]:
+                del self._done[key]
+        if self.mode == "tyrant":
+            play = self.tyrant_play(game, player, legal)
+            if play is not None:
+                return play
+        unit = game.activated
+        if unit and unit not in done:
+            action = self.unit_step(game, player, unit, legal)
+            if action is not None:
+                return action
+            done.add(unit)
+        for action in legal:
+            if isinstance(action, Activate) and action.permanent not in done:
+                if self._has_work(game, action.permanent):
+                    return action
+                done.add(action.permanent)
+        return None
+
+    def _has_work(self, game: Game, unit: int) -> bool:
+        body = esper.component_for_entity(unit, Body)
+        return bool(body.moves or body.attacks)
+
+    # --- cards (the Tyrant)
+
+    def tyrant_play(self, game: Game, player: int, legal: list[Action]) -> PlayCard | None:
+        """Steps 1 and 2: an intention on the greatest threat, then Enforcers."""
+        plays = [a for a in legal if isinstance(a, PlayCard)]
+        intentions = [a for a in plays if game.card(a.card).type is CardType.INTENTION]
+        if intentions:
+            return max(intentions, key=lambda a: self._intention_value(game, player, a))
+        units = [a for a in plays if a.tile is not None and game.card(a.card).is_unit]
+        if units:
+            goals = self._enemy_tiles(game, player)
+            return min(units, key=lambda a: (min((distance(a.tile, g) for g in goals),
+                                                 default=0), a.card, a.tile))
+        return None
+
+    def _intention_value(self, game: Game, player: int, action: PlayCard) -> tuple:
+        target = action.targets[0] if action.targets else 0
+        if not isinstance(target, int) or not game.is_on_map(target):
+            return (-1, 0, 0, 0)
+        if game.controller(target) == player:
+            return (-1, 0, 0, 0)  # never on our own side
+        return (*self.threat(game, player, target), -action.card)
+
+    def threat(self, game: Game, player: int, target: int) -> tuple[int, int, int]:
+        """How much ``target`` threatens the boss: (can reach it next turn, attack,
+        -distance)."""
+        boss = boss_standing(game)
+        here, there = game.tile_of(boss) if boss else None, game.tile_of(target)
+        if here is None or there is None:
+            return (0, 0, 0)
+        gap = distance(here, there)
+        strike = max(game.attack_profile(target).values(), default=0)
+        reach = game.movement(target) + game.attack_range(target)
+        return (int(strike > 0 and gap <= reach), strike, -gap)
+
+    # --- units
+
+    def unit_step(self, game: Game, player: int, unit: int,
+                  legal: list[Action]) -> Action | None:
+        """The next action of the activated permanent, or None when its script is done."""
+        mine = [a for a in legal if getattr(a, "unit", None) == unit]
+        shake = [a for a in mine if isinstance(a, ShakeOff)]
+        if shake:
+            return shake[0]
+        if unit == boss_standing(game):
+            if self.mode == "tyrant":
+                return self.tyrant_step(game, player, unit, mine)
+            return self.kraken_step(game, player, unit, mine)
+        return self.aggressive_step(game, player, unit, mine)
+
+    def tyrant_step(self, game: Game, player: int, unit: int,
+                    mine: list[Action]) -> Action | None:
+        """Target-oriented: 1. the intention mark's full action; 2. towards the marked
+        unit (no mark: the nearest town); 3. attack an enemy in range."""
+        full = [a for a in mine if isinstance(a, FullAction) and a.source.startswith("mark:")]
+        if full:
+            return full[0]
+        marked = self.marked(game)
+        goal = game.tile_of(marked) if marked else None
+        goals = [goal] if goal is not None else human_spawn_tiles(game)
+        here = game.tile_of(unit)
+        arrived = here is not None and goal is not None and distance(here, goal) <= 1
+        if not arrived and goals:
+            move = self._move_towards(game, unit, mine, goals, stop_next_to=goal is not None)
+            if move is not None:
+                return move
+        return self._best_attack(game, player, mine, avoid=marked)
+
+    def kraken_step(self, game: Game, player: int, unit: int,
+                    mine: list[Action]) -> Action | None:
+        """Attack ships, then harbor units, then the weakest; else swim closer."""
+        attack = self._best_attack(game, player, mine, kraken=True)
+        if attack is not None:
+            return attack
+        goals = self.kraken_goals(game, unit)
+        return self._move_towards(game, unit, mine, goals, stop_next_to=True)
+
+    def kraken_goals(self, game: Game, unit: int) -> list[Tile]:
+        """Player units near the water (within 2 of a swimming tile), else the harbors."""
+        humans = set(human_seats(game))
+        found = []
+        for entity in sorted(game.board.values()):
+            tile = game.tile_of(entity)
+            if (tile is None or game.controller(entity) not in humans
+                    or not game.card(entity).is_fighter):
+                continue
+            if any(game.tile_kind(n).swimmers for n in game.neighbours[tile]) or \
+                    game.tile_kind(tile).swimmers:
+                found.append(tile)
+        return found or human_spawn_tiles(game, harbors=True)
+
+    def aggressive_step(self, game: Game, player: int, unit: int,
+                        mine: list[Action]) -> Action | None:
+        """Aggressive: attack an enemy in range; else move towards the nearest enemy."""
+        attack = self._best_attack(game, player, mine)
+        if attack is not None:
+            return attack
+        return self._move_towards(game, unit, mine, self._enemy_tiles(game, player),
+                                  stop_next_to=True)
+
+    # --- helpers
+
+    def marked(self, game: Game) -> int:
+        """The permanent carrying the intention mark (0: none)."""
+        for _, mark in esper.get_component(Mark):
+            if mark.kind == "intention" and esper.has_component(mark.bearer, OnMap):
+                return mark.bearer
+        return 0
+
+    def _enemy_tiles(self, game: Game, player: int) -> list[Tile]:
+        return [t for e in sorted(game.board.values())
+                if game.card(e).is_fighter and game.controller(e) != player
+                and game.controller(e) >= 0 and (t := game.tile_of(e)) is not None]
+
+    def _move_towards(self, game: Game, unit: int, mine: list[Action], goals: list[Tile],
+                      stop_next_to: bool) -> Action | None:
+        here = game.tile_of(unit)
+        moves = [a for a in mine if isinstance(a, (Move, StreetMove))
+                 and not game.board.get(a.tile, 0)]
+        if here is None or not goals or not moves:
+            return None
+
+        def gap(tile: Tile) -> int:
+            return min(distance(tile, g) for g in goals)
+
+        now = gap(here)
+        if stop_next_to and now <= 1:
+            return None
+        best = min(gap(a.tile) for a in moves)
+        if best >= now:
+            return None
+        options = [a for a in moves if gap(a.tile) == best]
+        return options[self.rng.randrange(len(options))]
+
+    def _best_attack(self, game: Game, player: int, mine: list[Action], *, avoid: int = 0,
+                     kraken: bool = False) -> Attack | None:
+        attacks = [a for a in mine if isinstance(a, Attack)
+                   and game.controller(a.target) != player and game.controller(a.target) >= 0
+                   and game.card(a.target).is_fighter]
+        if not attacks:
+            return None
+
+        def value(a: Attack) -> tuple:
+            target = a.target
+            left = game.health(target) - esper.component_for_entity(target, Body).damage
+            tile = game.tile_of(target)
+            ship = int(kraken and bool(game.keyword(target, "swimming")))
+            harbor = int(kraken and tile is not None and game.tile_kind(tile).harbor)
+            return (target != avoid, ship, harbor, -left, -target)
+
+        return max(attacks, key=value)
+
+
+def tyrant(seed: int) -> BossPlayer:
+    return BossPlayer(seed, "tyrant")
+
+
+def kraken(seed: int) -> BossPlayer:
+    return BossPlayer(seed, "kraken")
