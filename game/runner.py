@@ -120,6 +120,28 @@ def timing_table(times: dict[str, list[float]]) -> dict[str, dict[str, float]]:
             for kind, values in sorted(times.items()) if values}
 
 
+def _play_games(args: argparse.Namespace, spec: MapSpec, library: CardLibrary,
+                sets: tuple[str, ...], draft: str, base: list[str], swap: bool, by_kind: bool,
+                times: dict[str, list[float]], results: list[GameResult]) -> None:
+    """Play the games ``simulate`` asks for, appending each result as it ends."""
+    count = len(base)
+    for index in range(args.games):
+        # with --swap, each seed is played once per rotation of the seats
+        seed = args.seed + (index // count if swap else index)
+        turn = index % count if swap else 0
+        kinds = tuple(base[turn:] + base[:turn])
+        game = play_random_game(spec, library, seed, max_turns=args.max_turns, sets=sets,
+                                draft=draft, ai=kinds,
+                                decision_times=times if by_kind else None)
+        reason = game.over_reason or f"stopped at the turn limit of {args.max_turns}"
+        result = GameResult(index + 1, seed, game.winners, reason, game.turn,
+                            len(game.history), game.state_hash(), kinds)
+        game.close()
+        results.append(result)
+        if not args.json:
+            print(result.text(with_seats=by_kind))
+
+
 def simulate_command(args: argparse.Namespace) -> int:
     content = content_or_warn(args)
     library = content.library
@@ -146,22 +168,11 @@ def simulate_command(args: argparse.Namespace) -> int:
     # the per-kind summary and the timings: when kinds meet, seats swap, or asked for
     by_kind = swap or len(set(base)) > 1 or bool(getattr(args, "timings", False))
     times: dict[str, list[float]] = {}
-    results = []
-    for index in range(args.games):
-        # with --swap, each seed is played once per rotation of the seats
-        seed = args.seed + (index // count if swap else index)
-        turn = index % count if swap else 0
-        kinds = tuple(base[turn:] + base[:turn])
-        game = play_random_game(spec, library, seed, max_turns=args.max_turns, sets=sets,
-                                draft=draft, ai=kinds,
-                                decision_times=times if by_kind else None)
-        reason = game.over_reason or f"stopped at the turn limit of {args.max_turns}"
-        result = GameResult(index + 1, seed, game.winners, reason, game.turn,
-                            len(game.history), game.state_hash(), kinds)
-        game.close()
-        results.append(result)
-        if not args.json:
-            print(result.text(with_seats=by_kind))
+    results: list[GameResult] = []
+    try:
+        _play_games(args, spec, library, sets, draft, base, swap, by_kind, times, results)
+    except KeyboardInterrupt:  # Ctrl-C: report the games finished so far
+        print(f"interrupted after {len(results)} of {args.games} games", file=sys.stderr)
     rates = kind_win_rates(results)
     timings = timing_table(times)
     if args.json:
