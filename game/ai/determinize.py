@@ -30,10 +30,11 @@ def determinize(game: Game, viewer: int, rng: random.Random) -> None:
     for state in game.players:
         deck = state.zones[Zone.DECK]
         if state.index == viewer:
+            deck.sort()  # the real order must not shine through the shuffle
             rng.shuffle(deck)
             continue
         hand = state.zones[Zone.HAND]
-        pool = [*hand, *deck]
+        pool = sorted([*hand, *deck])
         rng.shuffle(pool)
         size = len(hand)
         hand[:] = pool[:size]
