@@ -32,11 +32,11 @@ The Kraken (win condition ``kraken``, map ``the-kraken``)
   - Set-up: the Kraken (swimming, range 2, push) rises in the deep water of the bay; the
     boss side plays no cards.
   - Its upkeep (rules): the boss side scores 1 point (the tide), and 1 more for each
-    player harbor the Kraken or a tentacle lies next to (a blockade); a Tentacle token
-    (attack 1, health 1, swimming) rises on free water next to a player harbor while fewer
-    than (players + 1) are on the map; the Kraken drags the nearest player unit within
-    range 3 that stands on water or a harbor, or swims, one step towards itself (rule
-    Push: a walker dragged onto deep water drowns).
+    player harbor the Kraken or a tentacle lies next to (a blockade); the Kraken drags the
+    nearest player unit within range 3 that stands on water or a harbor, or swims, one
+    step towards itself (rule Push: a walker dragged onto deep water drowns, one dragged
+    against the Kraken takes 1 damage); a Tentacle token (attack 1, health 1, swimming)
+    rises on free water next to a player harbor while fewer than (players + 1) are up.
   - Its turn: the Kraken attacks a ship first (a swimming unit), then a unit on a harbor,
     then the weakest in range, and otherwise swims towards the nearest player unit close
     to the water, or else the nearest harbor; then it attacks. Tentacles act aggressive.

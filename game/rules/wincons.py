@@ -344,10 +344,10 @@ def kraken_drag_victim(game: Game) -> int:
 
 def _kraken_upkeep(game: Game, player: int) -> None:
     """The Kraken's upkeep, in order: 1. the tide turns: the boss side scores 1 point;
-    2. 1 more point for each blockaded harbor; 3. a tentacle rises next to a harbor while
-    fewer than (humans + 1) are on the map; 4. the Kraken drags the nearest wet human
+    2. 1 more point for each blockaded harbor; 3. the Kraken drags the nearest wet human
     unit one step towards itself (rule Push: dragged into deep water, a walker drowns;
-    against the Kraken, it takes 1 damage)."""
+    against the Kraken, it takes 1 damage); 4. a tentacle rises next to a harbor while
+    fewer than (humans + 1) are on the map."""
     if boss_seat(game) < 1:
         return
     if game.turn == 1 and player == 0:
@@ -356,16 +356,16 @@ def _kraken_upkeep(game: Game, player: int) -> None:
     if player != boss_seat(game) or not kraken:
         return
     game.gain_points(player, 1 + len(blockaded_harbors(game)))
-    spots = tentacle_tiles(game)
-    if spots and len(tentacles(game)) < len(human_seats(game)) + 1:
-        tile = spots[game.rng.randrange(len(spots))]
-        entity = game.new_card(TENTACLE, player, Zone.MAP, token=True)
-        game._put_on_map(entity, tile, player)  # noqa: SLF001 - a token rises (rule Tokens 1)
     victim = kraken_drag_victim(game)
     here, there = game.tile_of(kraken), game.tile_of(victim) if victim else None
     if here is not None and there is not None:
         dx, dy = direction(there, here)
         game.push(victim, (there[0] - dx, there[1] - dy), 1, kraken)
+    spots = tentacle_tiles(game)
+    if spots and len(tentacles(game)) < len(human_seats(game)) + 1:
+        tile = spots[game.rng.randrange(len(spots))]
+        entity = game.new_card(TENTACLE, player, Zone.MAP, token=True)
+        game._put_on_map(entity, tile, player)  # noqa: SLF001 - a token rises (rule Tokens 1)
 
 
 for entry in (
