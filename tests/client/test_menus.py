@@ -167,10 +167,15 @@ def test_menu_new_game_builds_the_game_that_was_chosen(app: App, stand_in: None)
     click_map(app, "4P-islands")
     assert scene.spec is not None and scene.spec.name == "4P-islands"
     click_button(app, "players-3")
-    for _ in range(3):
-        click_button(app, "seat-2")  # easy -> eager -> random computer -> human
-    for _ in range(2):
-        click_button(app, "seat-3")  # easy -> eager -> random computer
+    from game.client.scenes.new_game import SEAT_KINDS
+
+    def clicks(to: str) -> int:  # from the default easy computer, round the seat kinds
+        return (SEAT_KINDS.index(to) - SEAT_KINDS.index("easy")) % len(SEAT_KINDS)
+
+    for _ in range(clicks("human")):
+        click_button(app, "seat-2")
+    for _ in range(clicks("random")):
+        click_button(app, "seat-3")
     click_button(app, "set-dark")
     click_button(app, "draft-2x[2;8]")
     click(app, scene.seed_rect.center)

@@ -35,7 +35,10 @@ DRAFT_PRESETS = ("1x[2;8]", "2x[2;8]", "3x[2;8]", "1x[3;10]")
 #: the draft choice for "no draft: the sets' cards are dealt among the map's store tiles"
 STORE_TILES = "store tiles"
 #: seat kinds in the order a click cycles through them
-SEAT_KINDS = ("human", *PLAYERS)
+#: what a seat can be, in the order a click cycles through (boss sides are not seats
+#: one picks: the boss modes seat them)
+SEAT_KINDS = ("human", *(k for k in ("easy", "normal", "hard", "eager", "random")
+                         if k in PLAYERS))
 SEED_LIMIT = 10**9
 
 
