@@ -69,23 +69,32 @@ def play_random_game(spec: MapSpec, library: CardLibrary, seed: int, *, players:
                      max_turns: int = 200, draft: str = DEFAULT_DRAFT,
                      sets: tuple[str, ...] = DEFAULT_SETS,
                      ai: tuple[str, ...] = ("random",),
-                     decision_times: dict[str, list[float]] | None = None) -> Game:
+                     decision_times: dict[str, list[float]] | None = None,
+                     turn_times: dict[str, list[float]] | None = None) -> Game:
     """A whole game between computer players (``ai``: one kind per seat, or one for all),
     seeded; play stops (the game unfinished) once it passes ``max_turns``. With
-    ``decision_times``, the seconds of every decision are added to its kind's list."""
+    ``decision_times``, the seconds of every decision are added to its kind's list; with
+    ``turn_times``, the seconds each seat spent deciding during each turn."""
     count = players or spec.players
     game = Game(GameSetup(spec, library, count, seed, sets=sets, draft=draft))
     kinds = seat_kinds(ai, count)
     seats = [make_player(kind, seed * 7919 + 17 + i) for i, kind in enumerate(kinds)]
+    per_turn: dict[tuple[int, int], float] = {}
     while game.actor is not None and game.turn <= max_turns:
         actor = game.actor
-        if decision_times is None:
+        if decision_times is None and turn_times is None:
             game.apply(seats[actor].choose(game, actor))
             continue
         started = time.perf_counter()
         action = seats[actor].choose(game, actor)
-        decision_times.setdefault(kinds[actor], []).append(time.perf_counter() - started)
+        spent = time.perf_counter() - started
+        if decision_times is not None:
+            decision_times.setdefault(kinds[actor], []).append(spent)
+        per_turn[(game.turn, actor)] = per_turn.get((game.turn, actor), 0.0) + spent
         game.apply(action)
+    if turn_times is not None:
+        for (_turn, seat), spent in per_turn.items():
+            turn_times.setdefault(kinds[seat], []).append(spent)
     return game
 
 
@@ -111,18 +120,23 @@ def kind_win_rates(results: list[GameResult]) -> dict[str, dict[str, float]]:
     return dict(sorted(table.items()))
 
 
-def timing_table(times: dict[str, list[float]]) -> dict[str, dict[str, float]]:
-    """Per kind: decisions made and their p50, p95 and maximum in milliseconds."""
+def timing_table(times: dict[str, list[float]],
+                 turns: dict[str, list[float]] | None = None) -> dict[str, dict[str, float]]:
+    """Per kind: decisions made, their p50, p95 and maximum in milliseconds, and the
+    longest time one seat of that kind spent deciding in one turn."""
+    turns = turns or {}
     return {kind: {"decisions": len(values),
                    "p50_ms": percentile(values, 0.5) * 1000,
                    "p95_ms": percentile(values, 0.95) * 1000,
-                   "max_ms": max(values) * 1000}
+                   "max_ms": max(values) * 1000,
+                   "turn_max_ms": max(turns.get(kind) or [0.0]) * 1000}
             for kind, values in sorted(times.items()) if values}
 
 
 def _play_games(args: argparse.Namespace, spec: MapSpec, library: CardLibrary,
                 sets: tuple[str, ...], draft: str, base: list[str], swap: bool, by_kind: bool,
-                times: dict[str, list[float]], results: list[GameResult]) -> None:
+                times: dict[str, list[float]], turns: dict[str, list[float]],
+                results: list[GameResult]) -> None:
     """Play the games ``simulate`` asks for, appending each result as it ends."""
     count = len(base)
     for index in range(args.games):
@@ -132,7 +146,8 @@ def _play_games(args: argparse.Namespace, spec: MapSpec, library: CardLibrary,
         kinds = tuple(base[turn:] + base[:turn])
         game = play_random_game(spec, library, seed, max_turns=args.max_turns, sets=sets,
                                 draft=draft, ai=kinds,
-                                decision_times=times if by_kind else None)
+                                decision_times=times if by_kind else None,
+                                turn_times=turns if by_kind else None)
         reason = game.over_reason or f"stopped at the turn limit of {args.max_turns}"
         result = GameResult(index + 1, seed, game.winners, reason, game.turn,
                             len(game.history), game.state_hash(), kinds)
@@ -168,13 +183,15 @@ def simulate_command(args: argparse.Namespace) -> int:
     # the per-kind summary and the timings: when kinds meet, seats swap, or asked for
     by_kind = swap or len(set(base)) > 1 or bool(getattr(args, "timings", False))
     times: dict[str, list[float]] = {}
+    turns: dict[str, list[float]] = {}
     results: list[GameResult] = []
     try:
-        _play_games(args, spec, library, sets, draft, base, swap, by_kind, times, results)
+        _play_games(args, spec, library, sets, draft, base, swap, by_kind, times, turns,
+                    results)
     except KeyboardInterrupt:  # Ctrl-C: report the games finished so far
         print(f"interrupted after {len(results)} of {args.games} games", file=sys.stderr)
     rates = kind_win_rates(results)
-    timings = timing_table(times)
+    timings = timing_table(times, turns)
     if args.json:
         games = [{
             "game": r.index, "seed": r.seed, "winners": [w + 1 for w in r.winners],
@@ -201,7 +218,8 @@ def simulate_command(args: argparse.Namespace) -> int:
         print("decision times (vary from run to run):")
         for kind, row in timings.items():
             print(f"  {kind}: {int(row['decisions'])} decisions, p50 {row['p50_ms']:.1f} ms, "
-                  f"p95 {row['p95_ms']:.1f} ms, max {row['max_ms']:.1f} ms")
+                  f"p95 {row['p95_ms']:.1f} ms, max {row['max_ms']:.1f} ms; "
+                  f"longest turn {row['turn_max_ms']:.0f} ms")
     return 0
 
 
