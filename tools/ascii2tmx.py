@@ -118,6 +118,8 @@ WIN_PARAMS: dict[str, dict[str, type]] = {
     "capture_points": {"points": int},
     "destroy_buildings": {"card": str},
     "stick_of_victory": {"points": int, "card": str, "per_upkeep": int},
+    "tyrant": {},
+    "kraken": {"points": int},
 }
 REQUIRED_WIN_PARAMS: dict[str, tuple[str, ...]] = {
     "resource": ("threshold",),

@@ -100,7 +100,8 @@ class Game:
 
     def __init__(self, setup: GameSetup) -> None:
         if not 1 <= setup.players <= 5:  # 4 players and a boss side
-            raise ValueError(f"players: expected 1 to 4, found {setup.players}")
+            raise ValueError(
+                f"players: expected 1 to 5 (up to 4 and a boss side), found {setup.players}")
         if setup.map.players and setup.players > setup.map.players:
             raise ValueError(
                 f"map {setup.map.name} is for {setup.map.players} players, not {setup.players}"
