@@ -9,7 +9,10 @@ is restored before they answer, so they never see the opponents' real hands or d
   scores the result with ``evaluate`` and takes the best. Activating a unit is judged by
   the best thing the unit can then do.
 - ``hard`` runs a determinized Monte Carlo search at the root: the greedy scores rank the
-  actions and act as one virtual visit each; then, until its deadline (or a fixed number
+  actions (scored in the order the easy player's rules of thumb suggest, so that a
+  deadline that strikes early still leaves a sensible choice); the best ``top`` of them
+  are searched, each starting with its greedy score as three virtual visits (measured:
+  one visit made hard weaker than normal). Then, until its deadline (or a fixed number
   of playouts, ``nodes``), it picks an action by UCB1, re-deals the hidden cards afresh,
   plays the action and a fast playout with the easy player's rules of thumb for both
   sides until the opponents' next turn is over, and scores the end with ``evaluate``.
@@ -152,7 +155,7 @@ class HardPlayer:
 
     def __init__(self, seed: int, budget: float = 0.5, nodes: int | None = None,
                  turn_budget: float = 4.0, width: int = 40, top: int = 8,
-                 horizon: int = 2, exploration: float = 0.6) -> None:
+                 horizon: int = 2, exploration: float = 0.6, prior_visits: int = 3) -> None:
         self.rng = random.Random(seed)
         self.budget = budget
         self.nodes = nodes
@@ -161,6 +164,7 @@ class HardPlayer:
         self.top = top
         self.horizon = horizon
         self.exploration = exploration
+        self.prior_visits = prior_visits
         self.playout = EasyPlayer(seed)
         self.playout.rng = self.rng
         self.clock = _TurnClock()
@@ -193,6 +197,10 @@ class HardPlayer:
     def _search(self, game: Game, player: int, legal: list[Action], deadline: float) -> Action:
         rng = self.rng
         pool = sample_actions(legal, rng, self.width)
+        # the rules of thumb decide which actions get scored first: when the time runs
+        # out before all are scored, the choice is still at least a sensible one
+        hints = [self.playout.score(game, player, action) for action in pool]
+        pool = [pool[i] for i in sorted(range(len(pool)), key=lambda i: -hints[i])]
         root = game.snapshot()
         try:
             determinize(game, player, rng)
@@ -204,9 +212,9 @@ class HardPlayer:
             priors.sort(key=lambda p: (-p[0], p[1]))
             ranked = priors[:self.top]
             arms = [pool[i] for _, i in ranked]
-            # the greedy score counts as one visit of each arm
-            totals = [math.tanh(score / SCALE) for score, _ in ranked]
-            visits = [1] * len(arms)
+            # the greedy score counts as ``prior_visits`` visits of each arm
+            totals = [self.prior_visits * math.tanh(score / SCALE) for score, _ in ranked]
+            visits = [self.prior_visits] * len(arms)
             playouts = 0
             while len(arms) > 1:
                 if self.nodes is not None and playouts >= self.nodes:
