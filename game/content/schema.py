@@ -61,6 +61,7 @@ def _target_filters() -> dict[str, dict[str, Any]]:
         "damaged": _flag(),
         "mark": _enum(MARKS.names(), _one_of("marks", MARKS.names())),
         "straight_line": _flag(),
+        "not_keyword": _enum(KEYWORDS.names(), _one_of("keywords", KEYWORDS.names())),
         "free": _flag(),
         "card": _text("a card name"),
         "adjacent_to": _count("the number of an earlier target (0 for the first)"),

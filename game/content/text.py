@@ -300,6 +300,8 @@ class _En(_Writer):
                 after.append(f"within range {_int(value)}")
             elif key == "straight_line" and value:
                 after.append("in a straight line from it")
+            elif key == "not_keyword":
+                after.append(f"that isn't {str(value).replace('_', ' ')}")
             elif key == "adjacent_to":
                 after.append(f"next to {self.np(_int(value, 0))}")
             elif key == "card":
@@ -507,6 +509,8 @@ class _De(_Writer):
                 after.append(f"in Reichweite {_int(value)}")
             elif key == "straight_line" and value:
                 after.append("in gerader Linie")
+            elif key == "not_keyword" and value == "loyal":
+                after.append("ohne Treue")
             elif key == "adjacent_to":
                 after.append(f"neben {self.pronoun(_int(value, 0), 'dat')}")
             elif value not in (False, None):

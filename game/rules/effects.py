@@ -246,6 +246,8 @@ def _token(game: Game, ctx: Context, p: Mapping[str, Any]) -> None:
 def _take_control(game: Game, ctx: Context, p: Mapping[str, Any]) -> None:
     """Rule Cards 2.2.2: a permanent's controller can be any player; its owner stays."""
     for target in _permanents(game, resolve_ref(game, ctx, p.get("target", 0))):
+        if game.keyword(target, "loyal"):
+            continue  # a loyal unit never changes sides
         on_map = esper.component_for_entity(target, OnMap)
         if on_map.controller != ctx.controller:
             on_map.controller = ctx.controller
@@ -385,6 +387,8 @@ def _filtered(game: Game, player: int, source: int, filters: Mapping[str, Any],
         if "mark" in filters and not game.marks(entity, str(filters["mark"])):
             continue
         if filters.get("straight_line") and charge_stop(game, source, tile) is None:
+            continue
+        if "not_keyword" in filters and game.keyword(entity, str(filters["not_keyword"])):
             continue
         from .keywords import targetable
 

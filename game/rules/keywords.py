@@ -74,7 +74,9 @@ for entry in (
             "Permanents 3.2"),
     Keyword("tyrant", "none", _flag("The Tyrant"), "Intentions marks 1"),
     Keyword("immovable", "none", _flag("Immovable (it can't be pushed)"), "Push 2"),
-    Keyword("loyal", "none", _flag("Loyal (it can't be disbanded)"), "Upkeep 3.2"),
+    Keyword("loyal", "none",
+            _flag("Loyal (it can't be disbanded, and nobody else can gain control of it)"),
+            "Upkeep 3.2"),
 ):
     KEYWORDS.add(entry.name, entry)
 
