@@ -244,6 +244,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--seed", metavar="S", type=int, default=1, help="random seed (default: %(default)s)"
     )
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
+    bench.add_argument("--client", action="store_true",
+                       help="also measure the window: frame time of a 4-player map with 40 "
+                       "units at 1280x720, idle redraws, and the time to open the window")
     bench.set_defaults(handler=_runner_command("bench_command"))
 
     return parser

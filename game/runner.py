@@ -325,8 +325,13 @@ def map_load_time(repeats: int = 20) -> tuple[str, float | None]:
 
 def bench_command(args: argparse.Namespace) -> int:
     result = bench(args.seconds, args.seed)
+    client = None
+    if getattr(args, "client", False):
+        from game.client.bench import bench_client, print_client
+
+        client = bench_client()
     if args.json:
-        print(json.dumps(result, indent=1))
+        print(json.dumps({**result, "client": client}, indent=1))
         return 0
     print(f"standard setup: {result['map']}, random legal play, one core")
     print(f"  legal random actions per second: {result['actions_per_second']:,.0f} "
@@ -339,6 +344,8 @@ def bench_command(args: argparse.Namespace) -> int:
     if result["map_load_ms"] is not None:
         print(f"  loading the largest map ({result['map_load_map']}): "
               f"median {result['map_load_ms']:.1f} ms of 20 loads")
+    if client is not None:
+        print_client(client)
     return 0
 
 

@@ -93,3 +93,12 @@ def test_validate_reports_each_problem_with_file_and_field(
     assert str(bad_map) in lines[0] and "expected" in lines[0]
     assert str(bad_card) in lines[1] and "health" in lines[1]
     assert "none" in lines[2]
+
+
+def test_bench_client_reports_the_window_figures() -> None:
+    from game.client.bench import bench_client
+
+    result = bench_client(frames=10)
+    assert result["units"] == 40
+    assert result["board_draw_ms_median"] > 0 and result["window_open_s"] > 0
+    assert result["idle_frames_in_50_steps"] == 0  # an idle window draws nothing
