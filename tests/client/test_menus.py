@@ -468,3 +468,15 @@ def test_a_missing_game_screen_shows_a_notice(app: App, monkeypatch: pytest.Monk
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, MenuScene)
     session.game.close()
+
+
+def test_a_boss_map_seats_the_boss_side_last(app: App, stand_in: None) -> None:
+    click_button(app, "new")
+    scene = app.scene
+    assert isinstance(scene, NewGameScene)
+    boss_maps = [e.name for e in scene.entries if e.name in ("the-tyrant", "the-kraken")]
+    assert boss_maps, "the boss maps are offered"
+    click_map(app, boss_maps[0])
+    seats = scene.chosen_seats()
+    assert seats[-1] == Seat(False, boss_maps[0].removeprefix("the-"))
+    assert not button(scene, f"seat-{len(seats)}").enabled

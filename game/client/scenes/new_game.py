@@ -290,7 +290,7 @@ class NewGameScene(Scene):
             self.dirty = True
             return None
         try:
-            self.session = start_game(self.app, self.setup(), list(self.seats[:self.count]))
+            self.session = start_game(self.app, self.setup(), self.chosen_seats())
         except ValueError as exc:
             self.error = f"The rules refuse this game: {exc}"
             self.dirty = True
@@ -298,6 +298,17 @@ class NewGameScene(Scene):
         from . import game_scene
 
         return replace(game_scene(self.app, self.session))
+
+    def chosen_seats(self) -> list[Seat]:
+        """The seats as chosen; on a boss map the last seat is the boss side, played by
+        the boss's computer script."""
+        from game.ai.boss import BOSS_MODES
+
+        seats = list(self.seats[:self.count])
+        spec = self.spec
+        if spec is not None and spec.win.kind in BOSS_MODES and seats:
+            seats[-1] = Seat(False, spec.win.kind)
+        return seats
 
     # ------------------------------------------------------------------ actions
 
@@ -363,11 +374,14 @@ class NewGameScene(Scene):
             buttons.append(ui.Button(rect, str(n), lambda n=n: self._set_count(n),
                                      enabled=n in counts, selected=n == self.count, size=16,
                                      name=f"players-{n}"))
+        shown = self.chosen_seats()
         for index in range(self.count):
+            boss = shown[index] != self.seats[index]  # the boss side: not for choosing
             button = ui.Button(pygame.Rect(x + 130, y + index * pitch, right.width - 162, tall),
-                               seat_label(self.seats[index]),
+                               f"Boss ({shown[index].computer})" if boss
+                               else seat_label(self.seats[index]),
                                lambda i=index: self._cycle_seat(i), size=size,
-                               name=f"seat-{index + 1}")
+                               name=f"seat-{index + 1}", enabled=not boss)
             buttons.append(button)
         y += self.seat_slots * pitch + head
         self.sets_top = y - 30
