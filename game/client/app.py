@@ -75,7 +75,9 @@ class App:
     def __init__(self, settings: Settings | None = None, *, size: tuple[int, int] | None = None,
                  title: str = "Muhq's Game") -> None:
         self.settings = settings or Settings.load()
-        pygame.init()
+        # only what the game uses: no sound system is opened (nothing here plays sound)
+        pygame.display.init()
+        pygame.font.init()
         pygame.display.set_caption(title)
         self.size = size or self.settings.window_size
         flags = pygame.RESIZABLE
