@@ -45,6 +45,7 @@ class EasyPlayer:
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
+        self.last_reason = ""
 
     # ------------------------------------------------------------------ choosing
 
@@ -53,7 +54,32 @@ class EasyPlayer:
         scored = [(self.score(game, player, a), i, a) for i, a in enumerate(legal)]
         best = max(s for s, _, _ in scored)
         top = [a for s, _, a in scored if s == best]
-        return top[self.rng.randrange(len(top))]
+        action = top[self.rng.randrange(len(top))]
+        self.last_reason = self.reason(game, player, action, best)
+        return action
+
+    def reason(self, game: Game, player: int, action: Action, score: float) -> str:
+        """Why it chose this, in a few words (for the game log)."""
+        if isinstance(action, Attack):
+            if score >= 60:
+                return f"it can destroy {game.card(action.target).name}"
+            return f"{game.card(action.target).name} is in reach"
+        if isinstance(action, (Move, StreetMove)):
+            goal = {"king": "the enemy king", "destroy_buildings": "the enemy buildings",
+                    "capture_points": "a region it does not hold",
+                    "stick_of_victory": "the stick of victory"}.get(game.map.win.kind,
+                                                                    "the enemy")
+            return f"heading for {goal}"
+        if isinstance(action, Buy):
+            return "the dearest card it can afford"
+        if isinstance(action, PlayCard):
+            return "it can afford it" if game.card(action.card).is_permanent \
+                else "a good moment for the spell"
+        if isinstance(action, PayUpkeep):
+            return "keeping its units"
+        if isinstance(action, (Pass, EndTurn)):
+            return "nothing better to do"
+        return ""
 
     def score(self, game: Game, player: int, action: Action) -> float:
         if isinstance(action, DraftPick):

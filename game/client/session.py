@@ -116,8 +116,14 @@ class Session:
         if actor is None or actor not in self.computers:
             return []
         self.game.enter()
-        action = self.computers[actor].choose(self.game, actor)
-        return self.apply(action)
+        player = self.computers[actor]
+        action = player.choose(self.game, actor)
+        before = len(self.log)
+        events = self.apply(action)
+        why = getattr(player, "last_reason", "")
+        if why and len(self.log) > before and self.log[before].startswith(f"P{actor + 1} "):
+            self.log[before] += f" ({why})"  # the log says what it did, and why
+        return events
 
     def auto_pass(self) -> bool:
         """Pass for the human to act when they could only pass (or only throw cards away
