@@ -17,6 +17,7 @@ timestamps), so every run writes the same bytes.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import random
 import struct
@@ -80,6 +81,12 @@ def speckle(
         surf.fill(rng.choice(colours), (x, y, size, size))
 
 
+def wave(surf: pygame.Surface, colour: Colour, x: int, y: int, length: int, width: int) -> None:
+    """One wave crest: a half period of a sine, ``length`` px long, starting at (x, y)."""
+    points = [(x + i, y - round(3 * math.sin(math.pi * i / length))) for i in range(length + 1)]
+    pygame.draw.lines(surf, colour, False, points, width)
+
+
 def grass(surf: pygame.Surface, rng: random.Random) -> None:
     """Plain meadow: the background of every tile that stands on open ground."""
     surf.fill(GRASS)
@@ -108,7 +115,8 @@ def house(surf: pygame.Surface, rng: random.Random) -> None:
         half = (y - 8) * 26 // 24
         pygame.draw.line(surf, (150, 44, 32), (32 - half + 2, y), (32 + half - 2, y))
     pygame.draw.polygon(surf, OUTLINE, roof, 2)
-    surf.fill((44, 44, 96), (41, 12, 5, 8))  # chimney
+    surf.fill((96, 60, 48), (41, 12, 5, 9))  # chimney
+    pygame.draw.rect(surf, OUTLINE, (41, 12, 5, 9), 1)
     surf.fill(WOOD_DARK, (28, 40, 9, 14))  # door
     surf.fill((250, 220, 110), (35, 47, 1, 2))
     for wx in (18, 40):  # windows
@@ -123,11 +131,11 @@ def tower(surf: pygame.Surface, rng: random.Random) -> None:
     body = pygame.Rect(20, 16, 24, 42)
     surf.fill(STONE, body)
     surf.fill(STONE_DARK, (36, 16, 8, 42))  # shaded side
-    for y in range(22, 58, 7):  # masonry courses
+    for y in range(22, 57, 7):  # masonry courses
         pygame.draw.line(surf, MORTAR, (20, y), (43, y))
         off = 0 if (y // 7) % 2 else 6
-        for x in range(20 + off, 44, 12):
-            pygame.draw.line(surf, MORTAR, (x, y), (x, y + 6))
+        for x in range(26 + off, 44, 12):
+            pygame.draw.line(surf, MORTAR, (x, y), (x, min(y + 6, 56)))
     top = pygame.Rect(15, 8, 34, 10)
     surf.fill(STONE_LIGHT, top)
     surf.fill(STONE, (38, 8, 11, 10))
@@ -171,9 +179,9 @@ def spawn(surf: pygame.Surface, rng: random.Random) -> None:
 
 def harbor(surf: pygame.Surface, rng: random.Random) -> None:
     surf.fill(DEEP)
-    for y in range(30, TILE, 10):
-        for x in range(-4 + (y // 10 % 2) * 8, TILE, 16):
-            pygame.draw.arc(surf, DEEP_WAVE, (x, y, 12, 8), 0.3, 2.8, 2)
+    for i, y in enumerate(range(34, TILE, 14)):
+        for x in range(-12 + (i % 2) * 16, TILE, 32):
+            wave(surf, DEEP_WAVE, x, y, 18, 2)
     surf.fill(SAND, (0, 0, TILE, 22))  # the quay
     speckle(surf, rng, [shade(SAND, -24), shade(SAND, 16)], 40, pygame.Rect(0, 0, TILE, 20))
     surf.fill(shade(SAND, -50), (0, 20, TILE, 3))
@@ -210,17 +218,20 @@ def street(surf: pygame.Surface, rng: random.Random) -> None:
 def deep_water(surf: pygame.Surface, rng: random.Random) -> None:
     surf.fill(DEEP)
     speckle(surf, rng, [shade(DEEP, -8), shade(DEEP, 8)], 40, size=3)
-    for i, y in enumerate(range(4, TILE, 12)):
-        for x in range(-8 + (i % 2) * 10, TILE, 20):
-            pygame.draw.arc(surf, DEEP_WAVE, (x, y, 16, 10), 0.4, 2.75, 2)
+    for i, y in enumerate(range(8, TILE, 16)):  # rolling swell: wide crests
+        for x in range(-12 + (i % 2) * 16, TILE, 32):
+            wave(surf, DEEP_WAVE, x, y, 18, 2)
 
 
 def water(surf: pygame.Surface, rng: random.Random) -> None:
     surf.fill(SHALLOW)
-    speckle(surf, rng, [shade(SHALLOW, 14), (150, 190, 186)], 50, size=3)
-    for i, y in enumerate(range(6, TILE, 14)):
-        for x in range(-6 + (i % 2) * 12, TILE, 24):
-            pygame.draw.arc(surf, SHALLOW_WAVE, (x, y, 18, 8), 0.3, 2.8, 2)
+    for _ in range(6):  # pebbles showing through the shallow water
+        x, y = rng.randrange(4, 58), rng.randrange(4, 58)
+        pygame.draw.ellipse(surf, (140, 190, 196), (x, y, 6, 4))
+    for i, y in enumerate(range(6, TILE, 11)):  # small ripples
+        for x in range(-6 + (i % 2) * 9, TILE, 18):
+            pygame.draw.line(surf, SHALLOW_WAVE, (x, y + 2), (x + 4, y))
+            pygame.draw.line(surf, SHALLOW_WAVE, (x + 4, y), (x + 9, y + 2))
 
 
 def wall(surf: pygame.Surface, rng: random.Random) -> None:
