@@ -30,9 +30,13 @@ from game.rules.wincons import WIN_CONDITIONS  # noqa: E402
 PROJECT = ROOT / "maps" / "muhq.tiled-project"
 OBJECT_TYPES = ROOT / "maps" / "objecttypes.xml"
 
+# Tiled saves a member only once the author changes it: a default shown in grey is not
+# written into the map. So every default below is what the game assumes when the value is
+# missing, and a value the game needs (a player, the map's player count...) shows 0 or
+# nothing, so that the author sees it is not set yet (Tiled 1.8's object types work so).
 #: member name -> (Tiled type, default value)
 MEMBERS: dict[str, tuple[str, object]] = {
-    "player": ("int", 1),
+    "player": ("int", 0),
     "points": ("int", 1),
     "card": ("string", ""),
     "sets": ("string", ""),
@@ -41,16 +45,15 @@ MEMBERS: dict[str, tuple[str, object]] = {
 DEFAULTS: dict[tuple[str, str], object] = {
     ("building", "card"): "Building",
     ("stick", "card"): "Stick of Victory",
-    ("piece", "player"): 0,
 }
 COLOURS = {"spawn": "#ff4687f5", "king": "#ffe2b04c", "region": "#ff4cb85c",
            "building": "#ffe04c40", "stick": "#ffd6aa2c", "piece": "#ffa0a0a4",
            "boss": "#ff8a2be2", "store": "#ff2ab0b0", "map": "#ff808080"}
 MAP_MEMBERS: dict[str, tuple[str, object]] = {
-    "players": ("int", 2), "income": ("int", 3), "start_deck": ("string", "4 Coin, 3 Recruit"),
-    "win_condition": ("string", "king"), "win_threshold": ("int", 40),
-    "win_points": ("int", 10), "win_card": ("string", ""), "win_per_upkeep": ("int", 1),
-    "draft": ("string", "1x[2;8]"), "sets": ("string", "base"), "title": ("string", ""),
+    "players": ("int", 0), "income": ("int", 0), "start_deck": ("string", ""),
+    "win_condition": ("string", ""), "win_threshold": ("int", 0),
+    "win_points": ("int", 0), "win_card": ("string", ""), "win_per_upkeep": ("int", 1),
+    "draft": ("string", ""), "sets": ("string", ""), "title": ("string", ""),
     "description": ("string", ""),
 }
 
