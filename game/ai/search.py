@@ -131,8 +131,10 @@ class NormalPlayer:
         self.width = width
         self.easy = EasyPlayer(seed)
         self.easy.rng = self.rng
+        self.last_reason = ""
 
     def choose(self, game: Game, player: int) -> Action:
+        self.last_reason = ""
         legal = game.legal_actions(player)
         if len(legal) == 1:
             return legal[0]
@@ -147,6 +149,7 @@ class NormalPlayer:
             game.restore(root)
         best = max(scores)
         top = [a for s, a in zip(scores, pool, strict=True) if s == best]
+        self.last_reason = f"the best of {len(pool)} moves it looked one step ahead at"
         return top[self.rng.randrange(len(top))]
 
 
@@ -170,6 +173,8 @@ class HardPlayer:
         self.clock = _TurnClock()
         #: playouts run by the last decision (for tests and measurements)
         self.last_playouts = 0
+        #: why the last decision was taken, in a few words (for the game log)
+        self.last_reason = ""
 
     def allowed(self, game: Game) -> float:
         """Seconds this decision may take: the budget, shrunk as the turn's time runs out
@@ -180,6 +185,7 @@ class HardPlayer:
     def choose(self, game: Game, player: int) -> Action:
         started = time.perf_counter()
         self.last_playouts = 0
+        self.last_reason = ""
         legal = game.legal_actions(player)
         if len(legal) == 1:
             return legal[0]
@@ -232,6 +238,8 @@ class HardPlayer:
             game.restore(root)
         means = [t / v for t, v in zip(totals, visits, strict=True)]
         best = max(range(len(arms)), key=lambda i: (means[i], -i))
+        self.last_reason = (f"the best of {len(arms)} candidates over {self.last_playouts} "
+                            f"imagined continuations")
         return arms[best]
 
     def _pick(self, totals: list[float], visits: list[int]) -> int:
