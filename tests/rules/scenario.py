@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 
+import esper
+
 from game.content.cards import load_cards
 from game.rules import Game, GameSetup, Phase, WinSpec, parse_grid
 from game.rules.actions import Action, EndTurn, Pass, PayUpkeep
 from game.rules.cards import CardLibrary
-from game.rules.components import Zone
+from game.rules.components import Body, OnMap, Zone
 from game.rules.events import Event
 from game.rules.mapmodel import Placement, Region
 
@@ -137,3 +139,35 @@ def next_turn(game: Game) -> list[Event]:
 
 def of_type(events: Iterable[Event], kind: type) -> list:
     return [e for e in events if isinstance(e, kind)]
+
+
+def assert_illegal(game: Game, action: Action) -> None:
+    """The action is not offered, and applying it raises and changes nothing."""
+    import pytest
+
+    from game.rules import IllegalAction
+
+    assert action not in game.legal_actions(action.player)
+    before = game.state_hash()
+    with pytest.raises(IllegalAction):
+        game.apply(action)
+    assert game.state_hash() == before
+
+
+def body(game: Game, entity: int) -> Body:
+    """The permanent's damage, actions left and durability."""
+    game.enter()
+    return esper.component_for_entity(entity, Body)
+
+
+def tapped(game: Game, entity: int) -> bool:
+    game.enter()
+    return esper.component_for_entity(entity, OnMap).tapped
+
+
+def in_hand(game: Game, player: int, name: str) -> int:
+    """The first card of that name in the player's hand."""
+    for card in game.players[player].hand:
+        if game.card(card).name == name:
+            return card
+    raise AssertionError(f"no {name} in player {player + 1}'s hand")

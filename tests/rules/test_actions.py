@@ -4,10 +4,21 @@ and cards, and every player's free action "discard 2 cards: gain 1 resource").""
 
 from __future__ import annotations
 
-import esper
 import pytest
 from rulemarks import rules
-from scenario import next_turn, of_type, pass_until, resolve, scenario, to_action_phase, to_phase
+from scenario import (
+    assert_illegal,
+    body,
+    in_hand,
+    next_turn,
+    of_type,
+    pass_until,
+    resolve,
+    scenario,
+    tapped,
+    to_action_phase,
+    to_phase,
+)
 
 from game.content.cards import card_from_data
 from game.rules import Game, IllegalAction, Phase
@@ -24,7 +35,7 @@ from game.rules.actions import (
     PlayCard,
     UseFreeAction,
 )
-from game.rules.components import Body, OnMap, Zone
+from game.rules.components import Zone
 from game.rules.events import ActionDeclared, ActionResolved, Destroyed
 
 GRID = "1.......\n........\n........\n.......2"
@@ -42,32 +53,6 @@ CROW = card_from_data({
     "play": 1, "upkeep": 0,
     "triggers": [{"when": "unit_dies", "do": [{"gain_resource": {"amount": 1}}]}],
 }, "tests/rules/test_actions.py", "test")
-
-
-def body(game: Game, entity: int) -> Body:
-    esper.switch_world(game.world)
-    return esper.component_for_entity(entity, Body)
-
-
-def tapped(game: Game, entity: int) -> bool:
-    esper.switch_world(game.world)
-    return esper.component_for_entity(entity, OnMap).tapped
-
-
-def in_hand(game: Game, player: int, name: str) -> int:
-    for card in game.players[player].hand:
-        if game.card(card).name == name:
-            return card
-    raise AssertionError(f"no {name} in player {player + 1}'s hand")
-
-
-def assert_illegal(game: Game, action: Action) -> None:
-    """The action is not offered, and applying it raises and changes nothing."""
-    assert action not in game.legal_actions(action.player)
-    before = game.state_hash()
-    with pytest.raises(IllegalAction):
-        game.apply(action)
-    assert game.state_hash() == before
 
 
 def plays(game: Game, player: int, card: int) -> list[PlayCard]:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import esper
-import pytest
 from rulemarks import rules
+from scenario import assert_illegal as _illegal
 from scenario import resolve, scenario, to_action_phase
 
-from game.rules import Game, IllegalAction
+from game.rules import Game
 from game.rules.actions import Activate, Attack, Move, PlayCard, Switch, Transport, UseFreeAction
 from game.rules.components import Body, OnMap, Zone
 from game.rules.geometry import distance
@@ -19,15 +19,6 @@ def _active(game: Game, unit: int) -> None:
     """Into player 1's action phase with ``unit`` activated."""
     to_action_phase(game)
     resolve(game, Activate(0, unit))
-
-
-def _illegal(game: Game, action) -> None:  # type: ignore[no-untyped-def]
-    """The action is not offered, and applying it raises and changes nothing."""
-    assert action not in game.legal_actions(action.player)
-    before = game.state_hash()
-    with pytest.raises(IllegalAction):
-        game.apply(action)
-    assert game.state_hash() == before
 
 
 def _body(entity: int) -> Body:

@@ -13,11 +13,12 @@ import random
 import esper
 import pytest
 from rulemarks import rules
+from scenario import assert_illegal as _illegal
 from scenario import library, next_turn, pass_until, resolve, scenario, to_action_phase
 
 from game.content.cards import load_cards
 from game.maps import find_map, list_maps
-from game.rules import Game, GameSetup, IllegalAction, Placement, parse_grid
+from game.rules import Game, GameSetup, Placement, parse_grid
 from game.rules.actions import (
     Action,
     Activate,
@@ -84,14 +85,6 @@ def _do(game: Game, action: Action) -> None:
         player = game.actor
         assert player is not None
         resolve(game, game.legal_actions(player)[0])
-
-
-def _illegal(game: Game, action: Action) -> None:
-    assert action not in game.legal_actions(action.player)
-    before = game.state_hash()
-    with pytest.raises(IllegalAction):
-        game.apply(action)
-    assert game.state_hash() == before
 
 
 def _free(game: Game, player: int, source: int, *targets: object) -> None:

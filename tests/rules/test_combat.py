@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import esper
-import pytest
 from rulemarks import rules
+from scenario import assert_illegal as _illegal
 from scenario import of_type, pass_until, resolve, scenario, to_action_phase
 
-from game.rules import Game, IllegalAction
-from game.rules.actions import Action, Activate, Attack, Equip, FullAction, Move
+from game.rules import Game
+from game.rules.actions import Activate, Attack, Equip, FullAction, Move
 from game.rules.components import Body
 from game.rules.events import Attacked
 
@@ -17,15 +17,6 @@ GRID = "1.......\n........\n........\n.......2"
 
 def _body(entity: int) -> Body:
     return esper.component_for_entity(entity, Body)
-
-
-def _illegal(game: Game, action: Action) -> None:
-    """The action is not offered, and applying it raises and changes nothing."""
-    assert action not in game.legal_actions(action.player)
-    before = game.state_hash()
-    with pytest.raises(IllegalAction):
-        game.apply(action)
-    assert game.state_hash() == before
 
 
 def _activate(game: Game, unit: int) -> None:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import esper
-import pytest
 from rulemarks import rules
+from scenario import assert_illegal as _illegal
 from scenario import next_turn, resolve, scenario, to_action_phase, to_phase
 
-from game.rules import Game, IllegalAction, Phase
+from game.rules import Game, Phase
 from game.rules.actions import (
     Activate,
     Attack,
@@ -27,14 +27,6 @@ GRID = ".....\n.....\n.....\n1...2"
 def _active(game: Game, unit: int) -> None:
     to_action_phase(game)
     resolve(game, Activate(0, unit))
-
-
-def _illegal(game: Game, action) -> None:  # type: ignore[no-untyped-def]
-    assert action not in game.legal_actions(action.player)
-    before = game.state_hash()
-    with pytest.raises(IllegalAction):
-        game.apply(action)
-    assert game.state_hash() == before
 
 
 def _body(entity: int) -> Body:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import esper
-import pytest
 from scenario import LIBRARY, next_turn, resolve, to_action_phase
+from scenario import assert_illegal as _illegal
 
 from game.rules import (
     CardDef,
@@ -12,7 +12,6 @@ from game.rules import (
     CardType,
     Game,
     GameSetup,
-    IllegalAction,
     Placement,
     WinSpec,
     parse_grid,
@@ -54,14 +53,6 @@ def _tyrant(game: Game) -> int:
 
 def _intentions_in_hand(game: Game) -> list[int]:
     return [c for c in game.players[1].hand if game.card(c).name == "Crushing Intent"]
-
-
-def _illegal(game: Game, action) -> None:  # type: ignore[no-untyped-def]
-    assert action not in game.legal_actions(action.player)
-    before = game.state_hash()
-    with pytest.raises(IllegalAction):
-        game.apply(action)
-    assert game.state_hash() == before
 
 
 def _damage(entity: int) -> int:

@@ -7,7 +7,16 @@ from types import MappingProxyType
 import esper
 import pytest
 from rulemarks import rules
-from scenario import next_turn, of_type, pass_until, resolve, scenario, to_action_phase, to_phase
+from scenario import (
+    in_hand,
+    next_turn,
+    of_type,
+    pass_until,
+    resolve,
+    scenario,
+    to_action_phase,
+    to_phase,
+)
 
 from game.rules import IllegalAction, Phase
 from game.rules.actions import (
@@ -38,10 +47,6 @@ def ready(grid: str = "1.....\n......\n......\n.....2", **kwargs) -> Game:  # ty
 def activate(game: Game, unit: int) -> None:
     if game.activated != unit:
         resolve(game, Activate(game.controller(unit), unit))
-
-
-def in_hand(game: Game, player: int, name: str) -> int:
-    return next(c for c in game.players[player].hand if game.card(c).name == name)
 
 
 def spell_targets(game: Game, player: int, name: str) -> set:

@@ -2,51 +2,34 @@
 
 from __future__ import annotations
 
-import esper
-import pytest
 from rulemarks import rules
-from scenario import next_turn, of_type, pass_until, resolve, scenario, to_action_phase, to_phase
+from scenario import (
+    assert_illegal,
+    body,
+    in_hand,
+    next_turn,
+    of_type,
+    pass_until,
+    resolve,
+    scenario,
+    tapped,
+    to_action_phase,
+    to_phase,
+)
 
-from game.rules import Game, IllegalAction, Phase
+from game.rules import Game, Phase
 from game.rules.actions import (
-    Action,
     Activate,
     Attack,
     Move,
     Pass,
     PlayCard,
 )
-from game.rules.components import Body, OnMap, Zone
+from game.rules.components import Zone
 from game.rules.events import ActionResolved
 
 GRID = "1.......\n........\n........\n.......2"
 GRID3 = "1.......\n........\n...2....\n.......3"
-
-
-def body(game: Game, entity: int) -> Body:
-    esper.switch_world(game.world)
-    return esper.component_for_entity(entity, Body)
-
-
-def tapped(game: Game, entity: int) -> bool:
-    esper.switch_world(game.world)
-    return esper.component_for_entity(entity, OnMap).tapped
-
-
-def in_hand(game: Game, player: int, name: str) -> int:
-    for card in game.players[player].hand:
-        if game.card(card).name == name:
-            return card
-    raise AssertionError(f"no {name} in player {player + 1}'s hand")
-
-
-def assert_illegal(game: Game, action: Action) -> None:
-    """The action is not offered, and applying it raises and changes nothing."""
-    assert action not in game.legal_actions(action.player)
-    before = game.state_hash()
-    with pytest.raises(IllegalAction):
-        game.apply(action)
-    assert game.state_hash() == before
 
 
 def plays(game: Game, player: int, card: int) -> list[PlayCard]:

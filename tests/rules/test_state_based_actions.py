@@ -3,29 +3,25 @@ granted effects ending with their condition, winners declared)."""
 
 from __future__ import annotations
 
-import esper
 import pytest
 from rulemarks import rules
-from scenario import next_turn, of_type, pass_until, resolve, scenario, to_action_phase
+from scenario import (
+    body,
+    in_hand,
+    next_turn,
+    of_type,
+    pass_until,
+    resolve,
+    scenario,
+    to_action_phase,
+)
 
-from game.rules import Game, IllegalAction, Phase, Placement, WinSpec
+from game.rules import IllegalAction, Phase, Placement, WinSpec
 from game.rules.actions import Activate, Attack, Pass, PlayCard, UseFreeAction
-from game.rules.components import Body, Zone
+from game.rules.components import Zone
 from game.rules.events import ActionDeclared, ActionResolved, Destroyed, GameOver
 
 GRID = "1.......\n........\n........\n.......2"
-
-
-def body(game: Game, entity: int) -> Body:
-    esper.switch_world(game.world)
-    return esper.component_for_entity(entity, Body)
-
-
-def in_hand(game: Game, player: int, name: str) -> int:
-    for card in game.players[player].hand:
-        if game.card(card).name == name:
-            return card
-    raise AssertionError(f"no {name} in player {player + 1}'s hand")
 
 
 # ---------------------------------------------------------------------------- 1 and 2

@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 import esper
-import pytest
 from rulemarks import rules
-from scenario import next_turn, pass_until, resolve, scenario, to_action_phase, to_phase
+from scenario import (
+    assert_illegal,
+    next_turn,
+    pass_until,
+    resolve,
+    scenario,
+    tapped,
+    to_action_phase,
+    to_phase,
+)
 
-from game.rules import Game, IllegalAction, Phase
+from game.rules import Game, Phase
 from game.rules.actions import (
-    Action,
     Buy,
     Disband,
     Discard,
@@ -23,15 +30,6 @@ from game.rules.components import OnMap, Zone
 from game.rules.events import ActionDeclared, CardMoved, PhaseStarted, ResourceChanged, TurnStarted
 
 
-def assert_illegal(game: Game, action: Action) -> None:
-    """The action is not offered, and applying it raises and changes nothing."""
-    assert action not in game.legal_actions(action.player)
-    before = game.state_hash()
-    with pytest.raises(IllegalAction):
-        game.apply(action)
-    assert game.state_hash() == before
-
-
 def to_turn_of(game: Game, player: int) -> list:
     """Finish turns until ``player``'s turn has begun (their upkeep)."""
     events: list = []
@@ -43,10 +41,6 @@ def to_turn_of(game: Game, player: int) -> list:
 
 def tap(game: Game, entity: int) -> None:
     esper.component_for_entity(entity, OnMap).tapped = True
-
-
-def tapped(game: Game, entity: int) -> bool:
-    return esper.component_for_entity(entity, OnMap).tapped
 
 
 # ---------------------------------------------------------------- Player Turns

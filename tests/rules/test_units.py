@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import esper
-import pytest
 from rulemarks import rules
+from scenario import assert_illegal as _illegal
 from scenario import next_turn, of_type, resolve, scenario, to_action_phase
 
-from game.rules import Game, IllegalAction, Phase
+from game.rules import Game, Phase
 from game.rules.actions import (
-    Action,
     Activate,
     Attack,
     FullAction,
@@ -46,15 +45,6 @@ def _body(entity: int) -> Body:
 
 def _tapped(entity: int) -> bool:
     return esper.component_for_entity(entity, OnMap).tapped
-
-
-def _illegal(game: Game, action: Action) -> None:
-    """The action is not offered, and applying it raises and changes nothing."""
-    assert action not in game.legal_actions(action.player)
-    before = game.state_hash()
-    with pytest.raises(IllegalAction):
-        game.apply(action)
-    assert game.state_hash() == before
 
 
 def _activate(game: Game, unit: int) -> None:
