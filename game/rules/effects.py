@@ -500,34 +500,31 @@ def _own_upkeep(game: Game, holder: int, ability: Ability, event: Event) -> dict
     return None
 
 
-def _attacks(game: Game, holder: int, ability: Ability, event: Event) -> dict[str, Any] | None:
-    if isinstance(event, Attacked) and event.attacker == holder:
-        return {"subject": event.target, "attacker": event.attacker}
-    return None
+def _about_holder(kind: type, field: str,
+                  context: Callable[[Any], dict[str, Any]]) -> TriggerFn:
+    """A trigger for events of ``kind`` whose ``field`` names the holder itself."""
+    def matches(game: Game, holder: int, ability: Ability, event: Event) -> dict[str, Any] | None:
+        if isinstance(event, kind) and getattr(event, field) == holder:
+            return context(event)
+        return None
+    return matches
+
+
+_attacks = _about_holder(Attacked, "attacker",
+                         lambda e: {"subject": e.target, "attacker": e.attacker})
+_attacked = _about_holder(Attacked, "target",
+                          lambda e: {"attacker": e.attacker, "subject": e.attacker})
+_enters = _about_holder(PermanentPlaced, "permanent", lambda e: {})
+_dies = _about_holder(Destroyed, "permanent", lambda e: {"tile": e.tile})
+_damaged = _about_holder(DamageDealt, "target",
+                         lambda e: {"attacker": e.source, "subject": e.source})
+_activated = _about_holder(Activated, "permanent", lambda e: {})
 
 
 def _equipped_attacks(game: Game, holder: int, ability: Ability,
                       event: Event) -> dict[str, Any] | None:
     if isinstance(event, Attacked) and event.attacker == game.container_of(holder) != 0:
         return {"subject": event.target, "attacker": event.attacker}
-    return None
-
-
-def _attacked(game: Game, holder: int, ability: Ability, event: Event) -> dict[str, Any] | None:
-    if isinstance(event, Attacked) and event.target == holder:
-        return {"attacker": event.attacker, "subject": event.attacker}
-    return None
-
-
-def _enters(game: Game, holder: int, ability: Ability, event: Event) -> dict[str, Any] | None:
-    if isinstance(event, PermanentPlaced) and event.permanent == holder:
-        return {}
-    return None
-
-
-def _dies(game: Game, holder: int, ability: Ability, event: Event) -> dict[str, Any] | None:
-    if isinstance(event, Destroyed) and event.permanent == holder:
-        return {"tile": event.tile}
     return None
 
 
@@ -540,18 +537,6 @@ def _unit_dies(game: Game, holder: int, ability: Ability, event: Event) -> dict[
             if who == "enemy" and mine or who == "own" and not mine:
                 return None
             return {"subject": event.permanent}
-    return None
-
-
-def _damaged(game: Game, holder: int, ability: Ability, event: Event) -> dict[str, Any] | None:
-    if isinstance(event, DamageDealt) and event.target == holder:
-        return {"attacker": event.source, "subject": event.source}
-    return None
-
-
-def _activated(game: Game, holder: int, ability: Ability, event: Event) -> dict[str, Any] | None:
-    if isinstance(event, Activated) and event.permanent == holder:
-        return {}
     return None
 
 
