@@ -83,6 +83,7 @@ from .state import (
     StackItem,
 )
 from .tiles import TILE_TYPES
+from .view import EDITABLE_BODY, EDITABLE_ON_MAP, EntityView
 
 NEUTRAL = -1
 
@@ -492,6 +493,92 @@ class Game:
 
     def marks_on(self, bearer: int) -> dict[str, int]:
         return {m.kind: m.count for _, m in esper.get_component(Mark) if m.bearer == bearer}
+
+    # --- the public read API (game/rules/view.py)
+
+    def view(self, entity: int) -> EntityView:
+        """A frozen record of one card: the printed card and its live state."""
+        self._enter()
+        card = esper.component_for_entity(entity, Card)
+        in_zone = esper.component_for_entity(entity, InZone)
+        on_map = esper.try_component(entity, OnMap)
+        body = esper.try_component(entity, Body)
+        fighter = on_map is not None and card.definition.is_fighter
+        return EntityView(
+            entity=entity, card=card.definition, owner=card.owner,
+            controller=on_map.controller if on_map is not None else card.owner,
+            zone=in_zone.zone, token=card.token, on_map=on_map is not None,
+            tile=self.tile_of(entity), container=self.container_of(entity),
+            pile=tuple(self.piles.get(entity, ())),
+            tapped=on_map.tapped if on_map is not None else False,
+            damage=body.damage if body is not None else 0,
+            health=self.health(entity) if on_map is not None else card.definition.health,
+            movement=self.movement(entity) if fighter else card.definition.movement,
+            attack=tuple(sorted(self.attack_profile(entity).items())) if on_map else (),
+            moves_left=body.moves if body is not None else 0,
+            attacks_left=body.attacks if body is not None else 0,
+            street_moves_left=body.street_moves if body is not None else 0,
+            durability=body.durability if body is not None else card.definition.durability,
+            fight_push=body.fight_push if body is not None else 0,
+            marks=tuple(sorted(self.marks_on(entity).items())),
+        )
+
+    def exists(self, entity: int) -> bool:
+        """Is ``entity`` a card of this game (a token that left the map no longer is)?"""
+        self._enter()
+        return esper.entity_exists(entity) and esper.has_component(entity, Card)
+
+    def cards(self) -> list[int]:
+        """Every card of the game, wherever it is, in entity order."""
+        self._enter()
+        return sorted(e for e, _ in esper.get_component(Card))
+
+    def permanents(self) -> list[int]:
+        """Every permanent on the map (piled ones included), in entity order."""
+        self._enter()
+        return sorted(e for e, _ in esper.get_component(OnMap))
+
+    def marks_by_bearer(self) -> dict[int, tuple[tuple[str, int], ...]]:
+        """(kind, count) of the marks on every bearer that has some, sorted by kind."""
+        self._enter()
+        found: dict[int, list[tuple[str, int]]] = {}
+        for _, mark in esper.get_component(Mark):
+            if mark.count > 0:
+                found.setdefault(mark.bearer, []).append((mark.kind, mark.count))
+        return {bearer: tuple(sorted(marks)) for bearer, marks in found.items()}
+
+    def edit(self, entity: int, **fields: int | bool) -> None:
+        """Set a permanent's live state directly, outside the rules: for scenarios, tests
+        and tools only (``damage``, ``moves``, ``attacks``, ``street_moves``,
+        ``durability``, ``fight_push``, ``tapped``). Play changes a game through ``apply``."""
+        self._enter()
+        for name, value in fields.items():
+            if name in EDITABLE_BODY:
+                setattr(esper.component_for_entity(entity, Body), name, int(value))
+            elif name in EDITABLE_ON_MAP:
+                setattr(esper.component_for_entity(entity, OnMap), name, bool(value))
+            else:
+                raise ValueError(f"edit: {name!r} is not an editable field of a permanent")
+        self._legal = None
+        self._dirty = True
+        self._version += 1
+
+    def arrange_hidden(self, player: int, hand: list[int], deck: list[int]) -> None:
+        """Put exactly ``hand`` in the player's hand and ``deck`` (bottom first) in their
+        deck: the same cards the two zones hold now, in any split and order. Computer
+        players use it to re-deal what they cannot see (determinization)."""
+        self._enter()
+        state = self.players[player]
+        if sorted(hand + deck) != sorted(state.hand + state.deck):
+            raise ValueError("arrange_hidden: the cards must be those of the hand and deck")
+        state.hand[:] = hand
+        state.deck[:] = deck
+        for entity in hand:
+            esper.component_for_entity(entity, InZone).zone = Zone.HAND
+        for entity in deck:
+            esper.component_for_entity(entity, InZone).zone = Zone.DECK
+        self._legal = None
+        self._version += 1
 
     # --- characteristics, with granted effects and equipment (rule Units 11, 15)
 
