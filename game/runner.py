@@ -19,8 +19,8 @@ from game.content.mods import CORE_MAPS_DIR, Content, is_mod_folder, load_conten
 from game.maps import MapError, check_tmx, find_map, list_maps, load_ascii_map, load_map
 from game.rules import Game, GameSetup
 from game.rules.cards import CardLibrary
+from game.rules.core.replay import SaveError, read_save, replay
 from game.rules.mapmodel import MapSpec
-from game.rules.replay import SaveError, read_save, replay
 
 DEFAULT_SETS = ("base",)
 DEFAULT_DRAFT = "1x[2;8]"

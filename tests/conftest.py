@@ -3,8 +3,9 @@
 import os
 from collections.abc import Iterator
 
-import esper
 import pytest
+
+from game.rules.queries import close_worlds, live_worlds
 
 # Tests never open a real window or sound device. Set before anything imports pygame.
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -31,8 +32,6 @@ def fuzz_games(request: pytest.FixtureRequest) -> int:
 @pytest.fixture(autouse=True)
 def _no_leaked_esper_worlds() -> Iterator[None]:
     """Delete every esper world a test created, so worlds never leak between tests."""
-    before = set(esper.list_worlds())
+    before = live_worlds()
     yield
-    esper.switch_world("default")
-    for name in set(esper.list_worlds()) - before - {"default"}:
-        esper.delete_world(name)
+    close_worlds(live_worlds() - before)

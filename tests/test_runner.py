@@ -10,7 +10,7 @@ import pytest
 from game.cli import main
 from game.content.cards import load_cards
 from game.maps import find_map, list_maps
-from game.rules.replay import save_game
+from game.rules.core.replay import save_game
 from game.runner import bench, play_random_game
 
 

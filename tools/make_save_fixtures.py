@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Write the save/replay fixtures that pin the engine's behaviour while its shape changes.
 
-Each fixture is an ordinary save (``game.rules.replay.save_game``): the setup, every action
+Each fixture is an ordinary save (``game.rules.core.replay.save_game``): the setup, every action
 taken, the state hash after every finished turn and the final hash. They were written by
 the engine *before* a restructuring (see ``tests/fixtures/saves/README.md``); the test
 ``tests/rules/test_save_fixtures.py`` replays every one with ``verify=True``, so any change
@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from game.maps import find_map  # noqa: E402
-from game.rules.replay import save_game  # noqa: E402
+from game.rules.core.replay import save_game  # noqa: E402
 from game.runner import library_or_exit, play_random_game  # noqa: E402
 
 #: (file stem, map, computer players per seat, seed, turn limit, sets)

@@ -52,10 +52,9 @@ from __future__ import annotations
 
 import random
 
-import esper
-
 from game.rules import Game
-from game.rules.actions import (
+from game.rules.cards import CardType
+from game.rules.core.actions import (
     Action,
     Activate,
     Attack,
@@ -70,8 +69,6 @@ from game.rules.actions import (
     ShakeOff,
     StreetMove,
 )
-from game.rules.cards import CardType
-from game.rules.components import Body, Mark, OnMap
 from game.rules.geometry import Tile, distance
 from game.rules.wincons import (
     boss_seat,
@@ -146,8 +143,8 @@ class BossPlayer:
         return None
 
     def _has_work(self, game: Game, unit: int) -> bool:
-        body = esper.component_for_entity(unit, Body)
-        return bool(body.moves or body.attacks)
+        view = game.view(unit)
+        return bool(view.moves_left or view.attacks_left)
 
     # --- cards (the Tyrant)
 
@@ -253,9 +250,9 @@ class BossPlayer:
 
     def marked(self, game: Game) -> int:
         """The permanent carrying the intention mark (0: none)."""
-        for _, mark in esper.get_component(Mark):
-            if mark.kind == "intention" and esper.has_component(mark.bearer, OnMap):
-                return mark.bearer
+        for bearer, marks in game.marks_by_bearer().items():
+            if any(kind == "intention" for kind, _ in marks) and game.is_on_map(bearer):
+                return bearer
         return 0
 
     def _enemy_tiles(self, game: Game, player: int) -> list[Tile]:
@@ -293,7 +290,7 @@ class BossPlayer:
 
         def value(a: Attack) -> tuple:
             target = a.target
-            left = game.health(target) - esper.component_for_entity(target, Body).damage
+            left = game.health(target) - game.view(target).damage
             tile = game.tile_of(target)
             ship = int(kraken and bool(game.keyword(target, "swimming")))
             harbor = int(kraken and tile is not None and game.tile_kind(tile).harbor)

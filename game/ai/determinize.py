@@ -11,40 +11,30 @@ everything its player cannot see by one guess consistent with what it can see:
   the search meets later are guesses as well, not the real future.
 
 The caller takes a ``snapshot`` first and ``restore``s it afterwards: the real game is
-left exactly as it was. Only the public ``Game`` API and the esper components are used.
+left exactly as it was. Only the public ``Game`` API is used (``arrange_hidden``).
 """
 
 from __future__ import annotations
 
 import random
 
-import esper
-
 from game.rules import Game
-from game.rules.components import InZone, Zone
 
 
 def determinize(game: Game, viewer: int, rng: random.Random) -> None:
     """Re-deal, in place, every card ``viewer`` cannot know (see the module text)."""
     game.enter()
     for state in game.players:
-        deck = state.zones[Zone.DECK]
+        hand, deck = list(state.hand), list(state.deck)
         if state.index == viewer:
             deck.sort()  # the real order must not shine through the shuffle
             rng.shuffle(deck)
-            continue
-        hand = state.zones[Zone.HAND]
-        pool = sorted([*hand, *deck])
-        rng.shuffle(pool)
-        size = len(hand)
-        hand[:] = pool[:size]
-        deck[:] = pool[size:]
-        for entity in hand:
-            esper.component_for_entity(entity, InZone).zone = Zone.HAND
-        for entity in deck:
-            esper.component_for_entity(entity, InZone).zone = Zone.DECK
+        else:
+            pool = sorted([*hand, *deck])
+            rng.shuffle(pool)
+            size = len(hand)
+            hand, deck = pool[:size], pool[size:]
+        # also drops the game's cached legal actions, which may name an opponent's cards
+        # that are no longer in its hand
+        game.arrange_hidden(state.index, hand, deck)
     game.rng.seed(rng.getrandbits(64))
-    if game.actor != viewer:
-        # the game caches the legal actions of the last player asked; an opponent's may
-        # name cards that are no longer in its hand: a snapshot round trip drops the cache
-        game.restore(game.snapshot())

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from game.rules import Game
-from game.rules.actions import (
+from game.rules.core.actions import (
     Action,
     Activate,
     Attack,
@@ -126,12 +126,7 @@ class EasyPlayer:
         dealt = game.attack_profile(action.unit).get(reach, 0)
         value = 5.0
         if definition.is_fighter:
-            game.enter()
-            import esper
-
-            from game.rules.components import Body
-
-            left = game.health(target) - esper.component_for_entity(target, Body).damage
+            left = game.health(target) - game.view(target).damage
             if dealt > left:
                 value += 20.0 + (definition.buy or 10)
             back = game.attack_profile(target).get(reach, 0)

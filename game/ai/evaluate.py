@@ -19,13 +19,10 @@ players determinize hidden cards before calling it (see ``game.ai.determinize``)
 
 from __future__ import annotations
 
-import esper
-
 from game.rules import Game
 from game.rules.cards import CardDef
-from game.rules.components import Body, OnMap
+from game.rules.core.state import Phase
 from game.rules.geometry import Tile, distance
-from game.rules.state import Phase
 from game.rules.wincons import held_regions
 
 WIN = 1_000_000.0
@@ -62,8 +59,7 @@ def unit_worth(game: Game, entity: int) -> float:
     if not definition.is_fighter:
         return base
     health = game.health(entity)
-    body = esper.try_component(entity, Body)
-    damage = body.damage if body is not None else 0
+    damage = game.view(entity).damage
     left = max(0, health + 1 - damage)  # a unit dies with more damage than health
     fighting = 1.5 * definition.attack + 0.5 * max(0, definition.range - 1) \
         + 0.3 * definition.movement
@@ -96,8 +92,8 @@ class _Board:
         self.permanents: dict[int, list[int]] = {}
         names = objective_names(game)
         self.pieces: dict[int, list[int]] = {}
-        for entity, on_map in esper.get_component(OnMap):
-            owner = on_map.controller
+        for entity in game.permanents():
+            owner = game.controller(entity)
             self.permanents.setdefault(owner, []).append(entity)
             tile = game.tile_of(entity)
             definition = game.card(entity)
@@ -149,8 +145,7 @@ def _goals(game: Game, board: _Board, player: int) -> list[Tile]:
 
 def _threatened(game: Game, board: _Board, player: int, entity: int, tile: Tile) -> bool:
     """Whether the enemies' fighters within reach could deal it a killing blow."""
-    body = esper.try_component(entity, Body)
-    left = game.health(entity) - (body.damage if body is not None else 0)
+    left = game.health(entity) - game.view(entity).damage
     dealt = 0
     for owner, fighters in board.fighters.items():
         if owner == player or owner < 0:
@@ -182,8 +177,7 @@ def side_worth(game: Game, player: int, board: _Board | None = None) -> float:
             worth -= THREAT_SHARE * unit_worth(game, entity)
     # the win condition
     for piece in board.pieces.get(player, ()):
-        body = esper.try_component(piece, Body)
-        left = game.health(piece) - (body.damage if body is not None else 0)
+        left = game.health(piece) - game.view(piece).damage
         worth += OBJECTIVE_PIECE + OBJECTIVE_HEALTH * max(0, left)
         home, tile = board.homes.get(piece), game.tile_of(piece)
         if home is not None and tile is not None:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from game.rules import Game
-from game.rules.actions import Action, Attack, Buy, Disband, FullAction, PlayCard
+from game.rules.core.actions import Action, Attack, Buy, Disband, FullAction, PlayCard
 
 #: Action kinds an eager player only chooses when there is nothing else to do.
 _IDLE = frozenset({"pass", "end_turn", "disband", "discard", "discard_for_resource"})

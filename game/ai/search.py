@@ -30,7 +30,7 @@ import random
 import time
 
 from game.rules import Game
-from game.rules.actions import (
+from game.rules.core.actions import (
     Action,
     Activate,
     DeclareTrigger,
@@ -40,7 +40,7 @@ from game.rules.actions import (
     Pass,
     PayUpkeep,
 )
-from game.rules.state import Phase
+from game.rules.core.state import Phase
 
 from .determinize import determinize
 from .easy import EasyPlayer

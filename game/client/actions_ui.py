@@ -18,7 +18,7 @@ from typing import Any
 
 from game.content.text import paragraphs
 from game.rules import Game
-from game.rules.actions import (
+from game.rules.core.actions import (
     Action,
     Activate,
     Attack,

@@ -125,16 +125,11 @@ def _forty_units(game: Any, library: Any) -> list[int]:
 def _decorate(game: Any, view: Any, units: list[int]) -> None:
     """Damage, tapped units, marks, a crew and a selection with its highlights: every
     kind of thing a piece shows, so the frame is a real one."""
-    import esper
-
-    from game.rules.components import Body, OnMap
-
     for index, unit in enumerate(units):
         if index % 3 == 0:
-            body = esper.component_for_entity(unit, Body)
-            body.damage = min(game.health(unit), 1)
+            game.edit(unit, damage=min(game.health(unit), 1))
         if index % 4 == 1:
-            esper.component_for_entity(unit, OnMap).tapped = True
+            game.edit(unit, tapped=True)
         if index % 5 == 2:
             game.add_marks(unit, ("poison", "paralysis", "ward", "rage", "panic")[index % 5], 2)
     selected = units[0]

@@ -13,14 +13,12 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-import esper
 import pygame
 
-from game.rules.components import Body, Mark, OnMap
 from game.rules.effects import WALL_NAME
 from game.rules.geometry import Tile
 
@@ -244,10 +242,7 @@ class BoardView:
         blits: list[tuple[pygame.Surface, tuple[int, int]]] = [
             (self._overlay(kind, False), (left + t[0] * cell, top + t[1] * cell))
             for t, kind in shown]
-        marks: dict[int, list[tuple[str, int]]] = {}
-        for _, mark in esper.get_component(Mark):
-            if mark.count > 0:
-                marks.setdefault(mark.bearer, []).append((mark.kind, mark.count))
+        marks = game.marks_by_bearer()
         for tile, entity in sorted(game.board.items()):
             if tile[0] not in columns or tile[1] not in rows:
                 continue
@@ -378,38 +373,37 @@ class BoardView:
 
     # ------------------------------------------------------------------ pieces
 
-    def look(self, entity: int, marks: Mapping[int, list[tuple[str, int]]] | None = None
+    def look(self, entity: int, marks: Mapping[int, Sequence[tuple[str, int]]] | None = None
              ) -> PieceLook:
         """What the token of a permanent shows now (``marks``: every bearer's marks, when
         the caller gathered them for the whole board)."""
         game = self.game
-        definition = game.card(entity)
-        on_map = esper.component_for_entity(entity, OnMap)
-        body = esper.component_for_entity(entity, Body)
+        view = game.view(entity)
+        definition = view.card
         if marks is None:
-            found = tuple(sorted(game.marks_on(entity).items()))
+            found = view.marks
         else:
             found = tuple(sorted(marks.get(entity, ())))
         if definition.is_fighter:
             shape = "boss" if definition.type == "boss" else "unit"
-            health = game.health(entity)
+            health = view.health
         else:
             shape = "equipment" if definition.is_equipment else "artifact"
             health = int(game.keyword(entity, "solid") or 0)
         crew = equipment = 0
-        for member in game.pile(entity):
+        for member in view.pile:
             if game.card(member).is_equipment:
                 equipment += 1
             else:
                 crew += 1
         return PieceLook(
-            name=definition.name, shape=shape, controller=on_map.controller, cell=self.cell,
-            health=health, damage=body.damage,
-            durability=body.durability if definition.is_equipment else -1,
-            marks=found, crew=crew, equipment=equipment, tapped=on_map.tapped,
+            name=definition.name, shape=shape, controller=view.controller, cell=self.cell,
+            health=health, damage=view.damage,
+            durability=view.durability if definition.is_equipment else -1,
+            marks=found, crew=crew, equipment=equipment, tapped=view.tapped,
             selected=entity == self.selected)
 
-    def _piece(self, entity: int, marks: Mapping[int, list[tuple[str, int]]]
+    def _piece(self, entity: int, marks: Mapping[int, Sequence[tuple[str, int]]]
                ) -> pygame.Surface:
         look = self.look(entity, marks)
         sprite = self._sprites.get(look)
@@ -423,7 +417,7 @@ class BoardView:
 
     def _wall(self, entity: int) -> pygame.Surface | None:
         """A wall is drawn by its tile; a damaged one gets a plate with what is left."""
-        damage = esper.component_for_entity(entity, Body).damage
+        damage = self.game.view(entity).damage
         if not damage:
             return None
         solid = int(self.game.keyword(entity, "solid") or 1)

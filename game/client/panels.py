@@ -16,7 +16,7 @@ import pygame
 
 from game.rules import Game
 from game.rules.cards import CardDef
-from game.rules.state import Phase
+from game.rules.core.state import Phase
 
 from . import ui
 from .cardface import render_card_face

@@ -10,8 +10,8 @@ from pathlib import Path
 from game.ai import make_player
 from game.ai.players import ComputerPlayer
 from game.rules import Game, GameSetup, IllegalAction
-from game.rules.actions import Action, DiscardForResource, Pass, PlayCard, UseFreeAction
-from game.rules.events import (
+from game.rules.core.actions import Action, DiscardForResource, Pass, PlayCard, UseFreeAction
+from game.rules.core.events import (
     ActionDeclared,
     ActionResolved,
     Behaviour,
@@ -23,8 +23,8 @@ from game.rules.events import (
     TurnStarted,
     seen_by,
 )
-from game.rules.replay import save_game
-from game.rules.state import Phase
+from game.rules.core.replay import save_game
+from game.rules.core.state import Phase
 
 from .settings import saves_dir
 

@@ -30,11 +30,14 @@ from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError, best_match
 
 from game.rules.cards import CardType
-from game.rules.effects import COSTS, EFFECTS, TARGETS, TRIGGERS
+from game.rules.costs import COSTS
+from game.rules.effects import EFFECTS
 from game.rules.keywords import KEYWORDS
 from game.rules.marks import MARKS
 from game.rules.passives import PASSIVES, STATS
+from game.rules.targets import TARGETS
 from game.rules.tiles import TILE_TYPES
+from game.rules.triggers import TRIGGERS
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 

@@ -32,7 +32,8 @@ from game.rules.cards import (
     EffectSpec,
     TargetSpec,
 )
-from game.rules.effects import COSTS, effect_text
+from game.rules.costs import COSTS
+from game.rules.effects import effect_text
 from game.rules.keywords import KEYWORDS, describe_spec
 from game.rules.passives import PASSIVES
 
@@ -693,7 +694,7 @@ class _De(_Writer):
         return f"Wähle {self.np(index)}."
 
     def effect(self, spec: EffectSpec) -> str:
-        words = _DE_EFFECTS.get(spec.kind)
+        words = DE_EFFECTS.get(spec.kind)
         if words is None:
             raise Untranslated(spec.kind)
         return words(self, spec.params)
@@ -912,7 +913,8 @@ def _de_resource(n: int) -> str:
     return f"{n} Ressource" + ("" if n == 1 else "n")
 
 
-_DE_EFFECTS: dict[str, Callable[[_De, Mapping[str, Any]], str]] = {
+#: German wording per effect kind; a kind missing here falls back to English for its line
+DE_EFFECTS: dict[str, Callable[[_De, Mapping[str, Any]], str]] = {
     "damage": lambda w, p: (f"Füge {w.np(p.get('target', 0), 'dat')} "
                             f"{_int(p.get('amount', 1))} Schaden zu."),
     "destroy": lambda w, p: f"Zerstöre {w.np(p.get('target', 0))}.",

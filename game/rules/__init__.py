@@ -1,15 +1,18 @@
-"""The headless rules engine of Muhq's Game. It never imports pygame or the client.
+"""The headless rules engine. It never imports pygame, the client or the computer players.
 
-Start with ``Game(GameSetup(...))``, ask ``legal_actions(player)`` and ``apply(action)``.
+Start with ``Game(GameSetup(...))``, ask ``legal_actions(player)`` and ``apply(action)``,
+read with ``view(entity)``. The shape of the engine is described in game/rules/README.md.
 """
 
-from .actions import Action, action_from_json
 from .cards import CardDef, CardLibrary, CardType
-from .game import Game, IllegalAction
+from .core.actions import Action, action_from_json
+from .core.game import Game
+from .core.state import NEUTRAL, GameSetup, IllegalAction, Phase
+from .core.view import EntityView
 from .mapmodel import MapSpec, Placement, Region, WinSpec, parse_grid
-from .state import GameSetup, Phase
 
 __all__ = [
-    "Action", "CardDef", "CardLibrary", "CardType", "Game", "GameSetup", "IllegalAction",
-    "MapSpec", "Phase", "Placement", "Region", "WinSpec", "action_from_json", "parse_grid",
+    "NEUTRAL", "Action", "CardDef", "CardLibrary", "CardType", "EntityView", "Game", "GameSetup",
+    "IllegalAction", "MapSpec", "Phase", "Placement", "Region", "WinSpec", "action_from_json",
+    "parse_grid",
 ]

@@ -11,16 +11,16 @@ from typing import TYPE_CHECKING, Any
 
 import esper
 
-from . import combat
 from .components import Body
+from .core.events import Behaviour
 from .effects import Context, run_effects
-from .events import Behaviour
-from .geometry import Tile, distance
-from .movement import reachable
+from .geometry import Tile
 from .registry import Registry
+from .systems import combat
+from .systems.movement import reachable
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .core.game import Game
 
 BehaviourFn = Callable[["Game", int, Any], None]
 BEHAVIOURS: Registry[BehaviourFn] = Registry("unit behaviour")
@@ -43,7 +43,7 @@ def _pick(game: Game, options: list[Any]) -> Any:
 
 
 def _note(game: Game, unit: int, behaviour: str, note: str) -> None:
-    game._emit(Behaviour(unit, behaviour, note))  # noqa: SLF001
+    game.emit(Behaviour(unit, behaviour, note))
 
 
 def _body(unit: int) -> Body:
@@ -56,7 +56,7 @@ def _free_destinations(game: Game, unit: int) -> dict[Tile, int]:
 
 def _move(game: Game, unit: int, tile: Tile, behaviour: str) -> None:
     _body(unit).moves = 0
-    game._move_permanent(unit, tile)  # noqa: SLF001
+    game.move_permanent(unit, tile)
     _note(game, unit, behaviour, f"moves to {tile}")
 
 
@@ -77,7 +77,7 @@ def try_attack(game: Game, unit: int, behaviour: str) -> bool:
 
 def _nearest_enemy_distance(game: Game, tile: Tile, foes: list[int]) -> int:
     spots = [game.tile_of(f) for f in foes]
-    return min(distance(tile, s) for s in spots if s is not None)
+    return min(game.geometry.distance(tile, s) for s in spots if s is not None)
 
 
 def aggressive(game: Game, unit: int, param: Any = None) -> None:
@@ -100,10 +100,10 @@ def aggressive(game: Game, unit: int, param: Any = None) -> None:
             return
         # the nearest enemy (ties at random), then the reachable tile nearest to it
         now = _nearest_enemy_distance(game, here, foes)
-        nearest = [f for f in foes if distance(here, game.tile_of(f) or here) == now]
+        nearest = [f for f in foes if game.geometry.distance(here, game.tile_of(f) or here) == now]
         target = game.tile_of(_pick(game, nearest))
         assert target is not None
-        scored = {t: distance(t, target) for t in options}
+        scored = {t: game.geometry.distance(t, target) for t in options}
         best = min(scored.values())
         if best >= now:
             body.moves = 0
@@ -120,7 +120,7 @@ def _threatened(game: Game, unit: int) -> bool:
         return False
     for foe in enemies(game, unit):
         where = game.tile_of(foe)
-        if where is not None and distance(where, here) <= game.attack_range(foe):
+        if where is not None and game.geometry.distance(where, here) <= game.attack_range(foe):
             return True
     return False
 
@@ -198,13 +198,13 @@ def target_oriented(game: Game, unit: int, param: Any = None) -> None:
     here = game.tile_of(unit)
     # already there: on the target tile, or next to the target permanent
     arrived = goal is not None and here is not None and (
-        here == goal or (isinstance(param, int) and distance(here, goal) <= 1))
+        here == goal or (isinstance(param, int) and game.geometry.distance(here, goal) <= 1))
     if body.moves and here is not None and not arrived and not game.marks(unit, "paralysis"):
         options = _free_destinations(game, unit)
         if goal is not None and options:
-            scored = {t: distance(t, goal) for t in options}
+            scored = {t: game.geometry.distance(t, goal) for t in options}
             best = min(scored.values())
-            if best < distance(here, goal):
+            if best < game.geometry.distance(here, goal):
                 _move(game, unit, _pick(game, sorted(t for t, d in scored.items() if d == best)),
                       "target-oriented")
             else:

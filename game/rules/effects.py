@@ -1,13 +1,8 @@
-"""Registries of what cards do, composed by data: effects, targets, costs, triggers, and
-the resolvers of every kind of action on the stack.
+"""``EFFECTS``: what an ability does (damage, destroy, draw, add a mark, push, ...), and
+running an ability's effects. What an ability may target, what it costs and when it
+triggers are the registries of ``targets``, ``costs`` and ``triggers``.
 
-- ``EFFECTS``: what an ability does (damage, destroy, draw, add a mark, push, ...).
-- ``TARGETS``: what an ability may target (a unit, a permanent, a free tile, ...).
-- ``COSTS``: what a free action costs (resource, discarding cards, tapping, ...).
-- ``TRIGGERS``: the conditions of triggered abilities ("whenever ... attacks", ...).
-- ``RESOLVERS``: how each kind of declared action executes (rule Actions 10.2).
-
-Adding an effect, target, cost or trigger is one entry here; cards name them in data.
+Adding an effect is one entry here (plus its locale lines); cards name it in data.
 """
 
 from __future__ import annotations
@@ -18,24 +13,14 @@ from typing import TYPE_CHECKING, Any
 
 import esper
 
-from . import combat
 from .cards import Ability, CardDef, CardType, EffectSpec
-from .components import Body, Mark, OnMap, Zone
-from .events import (
-    Activated,
-    Attacked,
-    DamageDealt,
-    Destroyed,
-    Event,
-    PermanentPlaced,
-    PhaseStarted,
-)
-from .geometry import Tile, direction, distance, range_offsets
+from .components import Body, OnMap, Zone
 from .registry import Registry
-from .state import StackItem
+from .systems import combat
+from .systems.movement import charge_stop
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .core.game import Game
 
 WALL_NAME = "Wall"
 
@@ -89,7 +74,7 @@ def resolve_ref(game: Game, ctx: Context, ref: Any) -> list[Any]:
         if here is None:
             return []
         return [u for u in game.units() if game.controller(u) != ctx.controller
-                and (t := game.tile_of(u)) is not None and distance(here, t) == 1]
+                and (t := game.tile_of(u)) is not None and game.geometry.distance(here, t) == 1]
     if ref == "opponents":
         return [p.index for p in game.players if p.index != ctx.controller and not p.eliminated]
     raise KeyError(f"unknown target reference {ref!r}")
@@ -239,7 +224,7 @@ def _token(game: Game, ctx: Context, p: Mapping[str, Any]) -> None:
     for tile in resolve_ref(game, ctx, p.get("target", 0)):
         if isinstance(tile, tuple) and game.available(definition, tile):
             entity = game.new_card(definition, ctx.controller, Zone.MAP, token=True)
-            game._put_on_map(entity, tile, ctx.controller)  # noqa: SLF001
+            game.put_on_map(entity, tile, ctx.controller)
 
 
 @effect("take_control", lambda p: f"Gain control of {_target_text(p)}.", target="target")
@@ -248,11 +233,8 @@ def _take_control(game: Game, ctx: Context, p: Mapping[str, Any]) -> None:
     for target in _permanents(game, resolve_ref(game, ctx, p.get("target", 0))):
         if game.keyword(target, "loyal"):
             continue  # a loyal unit never changes sides
-        on_map = esper.component_for_entity(target, OnMap)
-        if on_map.controller != ctx.controller:
-            on_map.controller = ctx.controller
-            on_map.tapped = True
-            game._version += 1  # noqa: SLF001
+        if game.controller(target) != ctx.controller:
+            game.change_controller(target, ctx.controller)
 
 
 @effect("gain_points", lambda p: f"Gain {p.get('amount', 1)} victory point(s).", amount="int")
@@ -278,38 +260,13 @@ def _charge(game: Game, ctx: Context, p: Mapping[str, Any]) -> None:
     if stop is None:
         return
     if stop != start:
-        game._move_permanent(unit, stop)  # noqa: SLF001
+        game.move_permanent(unit, stop)
     esper.component_for_entity(unit, Body).fight_push = 1
     combat.fight(game, unit, target)
 
 
-def charge_stop(game: Game, unit: int, goal: Tile) -> Tile | None:
-    """The tile next to ``goal`` a straight charge from the unit's tile ends on."""
-    start = game.tile_of(unit)
-    if start is None:
-        return None
-    dx, dy = goal[0] - start[0], goal[1] - start[1]
-    if not (dx == 0 or dy == 0 or abs(dx) == abs(dy)):
-        return None
-    step = direction(start, goal)
-    tile = start
-    spent = 0
-    diagonals = 0
-    budget = game.movement(unit)
-    while (tile[0] + step[0], tile[1] + step[1]) != goal:
-        nxt = (tile[0] + step[0], tile[1] + step[1])
-        cost = 2 if (step[0] and step[1] and diagonals & 1) else 1
-        if step[0] and step[1]:
-            diagonals += 1
-        spent += cost
-        if spent > budget or not game.available(unit, nxt):
-            return None
-        tile = nxt
-    return tile
-
-
 @effect("intention", lambda p: "Put an intention mark on the target.", target="target")
-def _intention(game: Game, ctx: Context, p: Mapping[str, Any]) -> None:
+def place_intention(game: Game, ctx: Context, p: Mapping[str, Any]) -> None:
     """Rule Intentions 2: the played intention marks its target."""
     for target in _permanents(game, resolve_ref(game, ctx, p.get("target", 0))):
         game.add_marks(target, "intention", 1, source=ctx.source)
@@ -350,411 +307,3 @@ def run_effects(game: Game, ability: Ability, ctx: Context) -> None:
 
 def effect_text(spec: EffectSpec) -> str:
     return EFFECTS[spec.kind].text(spec.params)
-
-
-# ---------------------------------------------------------------------------- targets
-
-TargetFn = Callable[["Game", int, int, Mapping[str, Any]], list[Any]]
-TARGETS: Registry[TargetFn] = Registry("target kind")
-
-
-def _source_tile(game: Game, source: int) -> Tile | None:
-    return game.tile_of(source) if game.is_on_map(source) else None
-
-
-def _filtered(game: Game, player: int, source: int, filters: Mapping[str, Any],
-              candidates: list[int]) -> list[int]:
-    origin = _source_tile(game, source)
-    out = []
-    for entity in candidates:
-        if entity == source and not filters.get("self", False):
-            continue
-        tile = game.tile_of(entity)
-        if tile is None:
-            continue
-        who = filters.get("controller")
-        if who == "own" and game.controller(entity) != player:
-            continue
-        if who == "enemy" and game.controller(entity) == player:
-            continue
-        reach = filters.get("range")
-        if reach is not None and origin is not None and distance(origin, tile) > int(reach):
-            continue
-        if "name" in filters and game.card(entity).name != filters["name"]:
-            continue
-        if filters.get("damaged") and esper.component_for_entity(entity, Body).damage <= 0:
-            continue
-        if "mark" in filters and not game.marks(entity, str(filters["mark"])):
-            continue
-        if filters.get("straight_line") and charge_stop(game, source, tile) is None:
-            continue
-        if "not_keyword" in filters and game.keyword(entity, str(filters["not_keyword"])):
-            continue
-        from .keywords import targetable
-
-        if not targetable(game, entity, source, player):
-            continue
-        out.append(entity)
-    return out
-
-
-def _on_tiles(game: Game) -> list[int]:
-    return sorted(game.board.values())
-
-
-TARGETS.add("unit", lambda g, pl, s, f: _filtered(
-    g, pl, s, f, [e for e in _on_tiles(g) if g.card(e).is_unit]))
-TARGETS.add("fighter", lambda g, pl, s, f: _filtered(
-    g, pl, s, f, [e for e in _on_tiles(g) if g.card(e).is_fighter]))
-TARGETS.add("permanent", lambda g, pl, s, f: _filtered(g, pl, s, f, _on_tiles(g)))
-TARGETS.add("artifact", lambda g, pl, s, f: _filtered(
-    g, pl, s, f, [e for e in _on_tiles(g) if g.card(e).is_artifact
-                  and g.card(e).name != WALL_NAME]))
-
-
-def _tiles(game: Game, player: int, source: int, filters: Mapping[str, Any]) -> list[Any]:
-    origin = _source_tile(game, source)
-    reach = filters.get("range")
-    if origin is not None and reach is not None:
-        candidates = [(origin[0] + dx, origin[1] + dy) for dx, dy in range_offsets(int(reach))]
-        candidates = [t for t in candidates if game.on_board(t)]
-    else:
-        candidates = game.map.all_tiles()
-    if filters.get("free"):
-        candidates = [t for t in candidates if not game.board.get(t, 0)]
-    if "card" in filters:
-        definition = game.library[str(filters["card"])]
-        candidates = [t for t in candidates if game.available(definition, t)]
-    return sorted(candidates)
-
-
-TARGETS.add("tile", _tiles)
-
-
-# ---------------------------------------------------------------------------- costs
-
-
-@dataclass(frozen=True, slots=True)
-class CostKind:
-    name: str
-    payable: Callable[[Game, int, int, int], bool]
-    pay: Callable[[Game, int, int, int], None]
-    text: Callable[[int], str]
-
-
-COSTS: Registry[CostKind] = Registry("cost")
-
-
-def _pay_resource(game: Game, player: int, source: int, amount: int) -> None:
-    game._pay(player, amount)  # noqa: SLF001
-
-
-def _pay_discard(game: Game, player: int, source: int, amount: int) -> None:
-    hand = [c for c in game.players[player].hand if c != source]
-    for card in hand[:amount]:
-        game.move_card(card, Zone.DISCARD)
-
-
-def _pay_tap(game: Game, player: int, source: int, amount: int) -> None:
-    esper.component_for_entity(source, OnMap).tapped = True
-
-
-def _pay_durability(game: Game, player: int, source: int, amount: int) -> None:
-    esper.component_for_entity(source, Body).durability -= amount
-
-
-COSTS.add("resource", CostKind(
-    "resource", lambda g, pl, s, a: g.players[pl].resource >= a, _pay_resource,
-    lambda a: f"{a} resource"))
-COSTS.add("discard_self", CostKind(
-    "discard_self", lambda g, pl, s, a: s in g.players[pl].hand,
-    lambda g, pl, s, a: g.move_card(s, Zone.DISCARD), lambda a: "discard this card"))
-COSTS.add("discard", CostKind(
-    "discard", lambda g, pl, s, a: len([c for c in g.players[pl].hand if c != s]) >= a,
-    _pay_discard, lambda a: f"discard {a} card(s)"))
-COSTS.add("tap", CostKind(
-    "tap", lambda g, pl, s, a: g.is_on_map(s) and not esper.component_for_entity(s, OnMap).tapped,
-    _pay_tap, lambda a: "tap this"))
-COSTS.add("sacrifice", CostKind(
-    "sacrifice", lambda g, pl, s, a: g.is_on_map(s) and g.controller(s) == pl,
-    lambda g, pl, s, a: g.destroy(s, "sacrificed"), lambda a: "sacrifice this"))
-COSTS.add("durability", CostKind(
-    "durability", lambda g, pl, s, a: g.is_on_map(s)
-    and esper.component_for_entity(s, Body).durability >= a,
-    _pay_durability, lambda a: f"remove {a} durability"))
-COSTS.add("equipped", CostKind(
-    "equipped", lambda g, pl, s, a: bool(g.container_of(s)), lambda g, pl, s, a: None,
-    lambda a: "while equipped"))
-
-
-# ---------------------------------------------------------------------------- triggers
-
-TriggerFn = Callable[["Game", int, Ability, Event], "dict[str, Any] | None"]
-TRIGGERS: Registry[TriggerFn] = Registry("trigger")
-
-
-def _own_upkeep(game: Game, holder: int, ability: Ability, event: Event) -> dict[str, Any] | None:
-    if isinstance(event, PhaseStarted) and event.phase == "upkeep" \
-            and event.player == game.controller(holder):
-        return {}
-    return None
-
-
-def _about_holder(kind: type, field: str,
-                  context: Callable[[Any], dict[str, Any]]) -> TriggerFn:
-    """A trigger for events of ``kind`` whose ``field`` names the holder itself."""
-    def matches(game: Game, holder: int, ability: Ability, event: Event) -> dict[str, Any] | None:
-        if isinstance(event, kind) and getattr(event, field) == holder:
-            return context(event)
-        return None
-    return matches
-
-
-_attacks = _about_holder(Attacked, "attacker",
-                         lambda e: {"subject": e.target, "attacker": e.attacker})
-_attacked = _about_holder(Attacked, "target",
-                          lambda e: {"attacker": e.attacker, "subject": e.attacker})
-_enters = _about_holder(PermanentPlaced, "permanent", lambda e: {})
-_dies = _about_holder(Destroyed, "permanent", lambda e: {"tile": e.tile})
-_damaged = _about_holder(DamageDealt, "target",
-                         lambda e: {"attacker": e.source, "subject": e.source})
-_activated = _about_holder(Activated, "permanent", lambda e: {})
-
-
-def _equipped_attacks(game: Game, holder: int, ability: Ability,
-                      event: Event) -> dict[str, Any] | None:
-    if isinstance(event, Attacked) and event.attacker == game.container_of(holder) != 0:
-        return {"subject": event.target, "attacker": event.attacker}
-    return None
-
-
-def _unit_dies(game: Game, holder: int, ability: Ability, event: Event) -> dict[str, Any] | None:
-    if isinstance(event, Destroyed) and event.permanent != holder:
-        definition = game.card(event.permanent)
-        if definition.is_unit:
-            who = ability.condition.get("controller")
-            mine = event.controller == game.controller(holder)
-            if who == "enemy" and mine or who == "own" and not mine:
-                return None
-            return {"subject": event.permanent}
-    return None
-
-
-for _name, _fn in (("upkeep", _own_upkeep), ("attacks", _attacks),
-                   ("equipped_attacks", _equipped_attacks), ("attacked", _attacked),
-                   ("enters", _enters), ("dies", _dies), ("unit_dies", _unit_dies),
-                   ("damaged", _damaged), ("activated", _activated)):
-    TRIGGERS.add(_name, _fn)
-
-
-# ---------------------------------------------------------------------------- resolvers
-
-Resolver = Callable[["Game", StackItem], None]
-RESOLVERS: dict[str, Resolver] = {}
-
-
-def resolver(kind: str) -> Callable[[Resolver], Resolver]:
-    def register(fn: Resolver) -> Resolver:
-        RESOLVERS[kind] = fn
-        return fn
-    return register
-
-
-@resolver("upkeep")
-def _resolve_upkeep(game: Game, item: StackItem) -> None:
-    """Rule Upkeep 3.3: disbanded units go; each other unit is paid or destroyed."""
-    player = item.controller
-    state = game.players[player]
-    disband = set(item.data)
-    for unit in sorted(disband):
-        if game.is_on_map(unit):
-            game.destroy(unit, "disbanded")
-    for unit in game.controlled_permanents(player):
-        definition = game.card(unit)
-        if not definition.is_unit:
-            continue
-        cost = definition.upkeep or 0
-        if state.resource >= cost:
-            game._pay(player, cost)  # noqa: SLF001
-            esper.component_for_entity(unit, OnMap).tapped = False
-        else:
-            game.destroy(unit, "upkeep not paid")
-
-
-@resolver("buy")
-def _resolve_buy(game: Game, item: StackItem) -> None:
-    """Rule Buying 4: the bought card goes onto the discard pile."""
-    if game.zone(item.source) is Zone.STORE:
-        game.move_card(item.source, Zone.DISCARD)
-
-
-@resolver("permanent")
-def _resolve_permanent(game: Game, item: StackItem) -> None:
-    (tile,) = item.data
-    card = item.source
-    definition = game.card(card)
-    if not game.available(definition, tile):
-        game.move_card(card, Zone.DISCARD)  # the tile was taken meanwhile
-        return
-    game.place_permanent(card, tile, item.controller)
-    if definition.is_unit:
-        # rule Equipments 6: readied equipment is equipped by the next unit played
-        state = game.players[item.controller]
-        for waiting in list(state.zones[Zone.ASIDE]):
-            if game.card(waiting).is_equipment:
-                game.put_in_pile(waiting, card, item.controller)
-
-
-@resolver("equip_next")
-def _resolve_equip_next(game: Game, item: StackItem) -> None:
-    """The equipment stays aside until the next unit is played (rule Equipments 6)."""
-
-
-@resolver("spell")
-def _resolve_spell(game: Game, item: StackItem) -> None:
-    definition = game.card(item.source)
-    if definition.effect is not None:
-        if definition.type is CardType.INTENTION:
-            ctx = Context(item.controller, item.source, item.data, {})
-            _intention(game, ctx, {"target": 0})
-            if not any(m.kind == "intention" and m.source == item.source
-                       for _, m in esper.get_component(Mark)):
-                game.move_card(item.source, Zone.DISCARD)
-            return
-        run_effects(game, definition.effect, Context(item.controller, item.source, item.data, {}))
-    if game.zone(item.source) is Zone.ASIDE:
-        game.move_card(item.source, Zone.DISCARD)
-
-
-@resolver("move")
-def _resolve_move(game: Game, item: StackItem) -> None:
-    from .movement import reachable
-
-    (tile,) = item.data
-    unit = item.source
-    if not game.is_on_map(unit) or tile not in reachable(game, unit):
-        return
-    occupant = game.board.get(tile, 0)
-    if occupant:
-        game._pile_onto(unit, occupant)  # noqa: SLF001 - rule Crew X 2
-    else:
-        game._move_permanent(unit, tile)  # noqa: SLF001
-
-
-@resolver("street_move")
-def _resolve_street(game: Game, item: StackItem) -> None:
-    from .movement import street_reachable
-
-    (tile,) = item.data
-    if game.is_on_map(item.source) and tile in street_reachable(game, item.source):
-        game._move_permanent(item.source, tile)  # noqa: SLF001
-
-
-@resolver("attack")
-def _resolve_attack(game: Game, item: StackItem) -> None:
-    (target,) = item.data
-    if game.is_on_map(item.source) and target in game.attack_targets(item.source):
-        combat.fight(game, item.source, target)
-
-
-@resolver("full_action")
-def _resolve_full(game: Game, item: StackItem) -> None:
-    source, targets = item.data
-    unit = item.source
-    if not game.is_on_map(unit):
-        return
-    if source == "card":
-        ability = game.card(unit).full_action
-        if ability is not None:
-            run_effects(game, ability, Context(item.controller, unit, targets, {}))
-    elif source == "tile":
-        tile = game.tile_of(unit)
-        if tile is not None:
-            kind = game.tile_kind(tile)
-            if kind.worker == game.card(unit).name:
-                game.gain_resource(item.controller, kind.worker_gain)
-    elif source.startswith("mark:"):
-        intention = int(source.split(":", 1)[1])
-        for mark_entity, mark in list(esper.get_component(Mark)):
-            if mark.kind == "intention" and mark.source == intention:
-                bearer = mark.bearer
-                ability = game.card(intention).effect
-                game._remove_mark_entity(mark_entity, mark)  # noqa: SLF001
-                if ability is not None:
-                    run_effects(game, ability, Context(item.controller, unit, (bearer,), {}))
-
-
-@resolver("transport")
-def _resolve_transport(game: Game, item: StackItem) -> None:
-    from .movement import transport_options
-
-    artifact, tile, drop = item.data
-    unit = item.source
-    if not (game.is_on_map(unit) and game.is_on_map(artifact)):
-        return
-    if (tile, drop) not in transport_options(game, unit, artifact):
-        return
-    if tile != game.tile_of(unit):
-        game._move_permanent(unit, tile)  # noqa: SLF001
-    game._move_permanent(artifact, drop)  # noqa: SLF001
-
-
-@resolver("switch")
-def _resolve_switch(game: Game, item: StackItem) -> None:
-    (artifact,) = item.data
-    unit = item.source
-    a, b = game.tile_of(unit), game.tile_of(artifact)
-    if a is None or b is None or distance(a, b) != 1:
-        return
-    game._move_permanent(unit, b)  # noqa: SLF001 - overwrites the artifact's board entry
-    game._move_permanent(artifact, a)  # noqa: SLF001
-
-
-@resolver("equip")
-def _resolve_equip(game: Game, item: StackItem) -> None:
-    """Rule Equipments 5: the equipment forms a pile on the unit."""
-    (equipment,) = item.data
-    unit = item.source
-    a, b = game.tile_of(unit), game.tile_of(equipment)
-    if a is None or b is None or distance(a, b) != 1 or game.container_of(equipment):
-        return
-    game._pile_onto(equipment, unit)  # noqa: SLF001
-    esper.component_for_entity(equipment, OnMap).controller = item.controller
-
-
-@resolver("shake_off")
-def _resolve_shake(game: Game, item: StackItem) -> None:
-    game.remove_marks(item.source, "paralysis", 1)
-
-
-@resolver("free_action")
-def _resolve_free(game: Game, item: StackItem) -> None:
-    index, targets, context = item.data
-    if not esper.entity_exists(item.source):
-        return
-    ability = game.card(item.source).free_actions[index]
-    run_effects(game, ability, Context(item.controller, item.source, targets, dict(context)))
-
-
-@resolver("discard_for_resource")
-def _resolve_discard_for_resource(game: Game, item: StackItem) -> None:
-    game.gain_resource(item.controller, 1)
-
-
-@resolver("trigger")
-def _resolve_trigger(game: Game, item: StackItem) -> None:
-    index, targets, context = item.data
-    if not esper.entity_exists(item.source):
-        return
-    ability = game.card(item.source).triggers[index]
-    run_effects(game, ability, Context(item.controller, item.source, targets, dict(context)))
-
-
-@resolver("mark")
-def _resolve_mark(game: Game, item: StackItem) -> None:
-    from .marks import MARKS
-
-    (kind,) = item.data
-    handler = MARKS[kind].on_activate
-    if handler is not None and game.is_on_map(item.source) and game.marks(item.source, kind):
-        handler(game, item.source)

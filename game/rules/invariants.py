@@ -8,14 +8,14 @@ from typing import TYPE_CHECKING
 import esper
 
 from .components import Body, Card, InZone, OnMap, Piled, Zone
-from .state import Phase
+from .core.state import Phase
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .core.game import Game
 
 
 def check(game: Game) -> list[str]:
-    game._enter()  # noqa: SLF001
+    game.enter()
     problems: list[str] = []
     # every card in exactly one zone, and the zone lists agree with the components
     listed: dict[int, tuple[Zone, int]] = {}

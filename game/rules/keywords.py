@@ -16,7 +16,7 @@ from .cards import CardDef
 from .registry import Registry
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .core.game import Game
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from .geometry import NEIGHBOUR_OFFSETS, Tile
+from .geometry import Geometry, Tile, make_geometry
 from .tiles import TILE_TYPES, tile_type
 
 
@@ -66,37 +66,50 @@ class MapSpec:
     sets: tuple[str, ...] = ()
     title: str = ""
     description: str = ""
+    #: the game mode played on this map (``game.rules.rulesets``)
+    ruleset: str = "muhq"
+    #: the board's geometry (``game.rules.geometry``) and its settings from the map
+    #: (cell size in pixels; hex stagger; graph links)
+    geometry: str = "square-muhq"
+    geometry_params: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+
+    def grid(self) -> Geometry:
+        """The map's geometry: every spatial question about its tiles (built once per map
+        and shared; geometries are immutable)."""
+        key = (self.geometry, self.width, self.height, tuple(sorted(
+            (k, repr(v)) for k, v in self.geometry_params.items())))
+        found = _GRIDS.get(key)
+        if found is None:
+            found = _GRIDS[key] = make_geometry(self.geometry, self.width, self.height,
+                                                self.geometry_params)
+        return found
 
     def type_at(self, tile: Tile) -> str:
-        return self.tiles[tile[1] * self.width + tile[0]]
+        return self.tiles[self.grid().index(tile)]
 
     def on_map(self, tile: Tile) -> bool:
-        return 0 <= tile[0] < self.width and 0 <= tile[1] < self.height
+        return self.grid().contains(tile)
 
     def all_tiles(self) -> list[Tile]:
-        return [(x, y) for y in range(self.height) for x in range(self.width)]
+        return list(self.grid().cells())
 
     def neighbours(self) -> dict[Tile, tuple[Tile, ...]]:
-        """Adjacency lists of every tile (computed once per game)."""
-        result: dict[Tile, tuple[Tile, ...]] = {}
-        w, h = self.width, self.height
-        for y in range(h):
-            for x in range(w):
-                result[(x, y)] = tuple(
-                    (x + dx, y + dy)
-                    for dx, dy in NEIGHBOUR_OFFSETS
-                    if 0 <= x + dx < w and 0 <= y + dy < h
-                )
-        return result
+        """Adjacency lists of every tile."""
+        return dict(self.grid().neighbour_table())
 
     def tiles_of_type(self, name: str) -> list[Tile]:
-        return [(i % self.width, i // self.width) for i, t in enumerate(self.tiles) if t == name]
+        cells = self.grid().cells()
+        return [cells[i] for i, t in enumerate(self.tiles) if t == name]
 
     def spawn_tiles(self, player: int) -> list[Tile]:
         return [
             t for t, owner in sorted(self.owners.items())
             if owner == player and tile_type(self.type_at(t)).spawn
         ]
+
+
+#: geometries already built, by (name, width, height, settings)
+_GRIDS: dict[tuple[Any, ...], Geometry] = {}
 
 
 #: Symbols of the text-grid format used by tests and the ascii converter.

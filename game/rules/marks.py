@@ -14,14 +14,13 @@ from typing import TYPE_CHECKING
 import esper
 
 from .components import Mark, OnMap
-from .events import Activated, Event
-from .geometry import adjacent
+from .core.events import Activated, Event
+from .core.state import StackItem
 from .registry import Registry
-from .state import StackItem
 
 if TYPE_CHECKING:
     from .cards import Ability
-    from .game import Game
+    from .core.game import Game
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +47,7 @@ def _panic(game: Game, unit: int) -> None:
 
     run_behaviour(game, unit, "shy")
     game.remove_marks(unit, "panic", 1)
-    game._deactivate()  # noqa: SLF001 - the behaviour used the activation
+    game.deactivate()
 
 
 def _rage(game: Game, unit: int) -> None:
@@ -57,7 +56,7 @@ def _rage(game: Game, unit: int) -> None:
 
     run_behaviour(game, unit, "aggressive")
     game.remove_marks(unit, "rage", 1)
-    game._deactivate()  # noqa: SLF001
+    game.deactivate()
 
 
 def _intention_left(game: Game, mark: Mark) -> None:
@@ -120,7 +119,7 @@ def granted_full_actions(game: Game, unit: int) -> Iterator[tuple[int, Ability]]
         if not esper.has_component(mark.bearer, OnMap):
             continue
         where = game.tile_of(mark.bearer)
-        if where is not None and (adjacent(here, where) or where == here):
+        if where is not None and (where == here or game.geometry.adjacent(here, where)):
             ability = game.card(mark.source).effect
             if ability is not None:
                 yield mark.source, ability

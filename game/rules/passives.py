@@ -18,11 +18,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .geometry import distance
 from .registry import Registry
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .core.game import Game
 
 STATS = ("attack", "health", "movement", "range")
 
@@ -53,7 +52,7 @@ def _aura(game: Game, source: int, target: int, params: Mapping[str, Any]) -> bo
     same = game.controller(source) == game.controller(target)
     if (who == "own" and not same) or (who == "enemy" and same):
         return False
-    return distance(here, there) <= int(params.get("within", 1))
+    return game.geometry.distance(here, there) <= int(params.get("within", 1))
 
 
 def _changes(params: Mapping[str, Any]) -> str:

@@ -27,12 +27,13 @@ import esper
 
 from .cards import CardDef, CardType
 from .components import Card, OnMap, Zone
-from .events import Event, MarksChanged
-from .geometry import Tile, direction, distance
+from .core.events import Event, MarksChanged
+from .geometry import Tile
 from .registry import Registry
+from .systems.movement import push_along
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .core.game import Game
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,7 +271,7 @@ def occupied_towns(game: Game) -> list[int]:
     for player in human_seats(game):
         towns = [t for t, owner in game.map.owners.items()
                  if owner == player and game.tile_kind(t).spawn]
-        if any(distance(f, t) <= 1 for f in fighters for t in towns):
+        if any(game.geometry.distance(f, t) <= 1 for f in fighters for t in towns):
             found.append(player)
     return found
 
@@ -308,7 +309,7 @@ def blockaded_harbors(game: Game) -> list[Tile]:
     arms = [t for e in game.controlled_permanents(seat)
             if game.card(e).is_fighter and (t := game.tile_of(e)) is not None]
     return [h for h in human_spawn_tiles(game, harbors=True)
-            if any(distance(h, a) <= 1 for a in arms)]
+            if any(game.geometry.distance(h, a) <= 1 for a in arms)]
 
 
 def tentacle_tiles(game: Game) -> list[Tile]:
@@ -336,7 +337,7 @@ def kraken_drag_victim(game: Game) -> int:
             continue
         kind = game.tile_kind(tile)
         wet = kind.swimmers or kind.harbor or bool(game.keyword(entity, "swimming"))
-        reach = distance(here, tile)
+        reach = game.geometry.distance(here, tile)
         if wet and 1 <= reach <= 3 and (best is None or reach < best[0]):
             best = (reach, entity)
     return best[1] if best else 0
@@ -359,13 +360,12 @@ def _kraken_upkeep(game: Game, player: int) -> None:
     victim = kraken_drag_victim(game)
     here, there = game.tile_of(kraken), game.tile_of(victim) if victim else None
     if here is not None and there is not None:
-        dx, dy = direction(there, here)
-        game.push(victim, (there[0] - dx, there[1] - dy), 1, kraken)
+        push_along(game, victim, game.geometry.direction(there, here), 1, kraken)
     spots = tentacle_tiles(game)
     if spots and len(tentacles(game)) < len(human_seats(game)) + 1:
         tile = spots[game.rng.randrange(len(spots))]
         entity = game.new_card(TENTACLE, player, Zone.MAP, token=True)
-        game._put_on_map(entity, tile, player)  # noqa: SLF001 - a token rises (rule Tokens 1)
+        game.put_on_map(entity, tile, player)
 
 
 for entry in (

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 import time
 
-import esper
 import pytest
 
 from game.ai import PLAYERS, make_player
@@ -16,8 +15,8 @@ from game.ai.search import HardPlayer, NormalPlayer, sample_actions
 from game.content.cards import load_cards
 from game.maps import find_map
 from game.rules import Game, GameSetup
-from game.rules.actions import Action, EndTurn, Pass
-from game.rules.components import InZone, Zone
+from game.rules.core.actions import Action, EndTurn, Pass
+from game.rules.core.view import Zone
 from game.rules.invariants import check
 from game.runner import DEFAULT_DRAFT, DEFAULT_SETS, play_random_game
 
@@ -62,7 +61,7 @@ def test_determinize_redeals_hidden_cards_and_restores_the_real_game() -> None:
     assert (len(game.players[1].hand), len(game.players[1].deck)) == theirs
     assert sorted([*game.players[1].hand, *game.players[1].deck]) == owned
     for entity in game.players[1].hand:
-        assert esper.component_for_entity(entity, InZone).zone is Zone.HAND
+        assert game.view(entity).zone is Zone.HAND
     game.restore(snap)
     assert game.state_hash() == digest
     assert check(game) == []
@@ -84,14 +83,12 @@ def _other_hidden_deal(game: Game) -> None:
     """Swap a card of player 2's hand with one of its deck: what player 1 sees is the
     same, only the hidden cards differ."""
     state = game.players[1]
-    game.enter()
-    hand, deck = state.zones[Zone.HAND], state.zones[Zone.DECK]
+    hand, deck = list(state.hand), list(state.deck)
     names = {game.card(c).name for c in hand}
     other = next((i for i, c in enumerate(deck) if game.card(c).name not in names), 0)
     hand[0], deck[other] = deck[other], hand[0]
-    esper.component_for_entity(hand[0], InZone).zone = Zone.HAND
-    esper.component_for_entity(deck[other], InZone).zone = Zone.DECK
     deck.reverse()
+    game.arrange_hidden(1, hand, deck)
 
 
 @pytest.mark.parametrize("kind", ["normal", "hard"])

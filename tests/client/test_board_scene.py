@@ -30,7 +30,7 @@ from game.client.settings import Settings  # noqa: E402
 from game.content.mods import load_content  # noqa: E402
 from game.maps import find_map  # noqa: E402
 from game.rules import GameSetup  # noqa: E402
-from game.rules.actions import (  # noqa: E402
+from game.rules.core.actions import (  # noqa: E402
     Action,
     Activate,
     Attack,
@@ -43,8 +43,8 @@ from game.rules.actions import (  # noqa: E402
     PayUpkeep,
     PlayCard,
 )
-from game.rules.components import Zone  # noqa: E402
-from game.rules.state import Phase  # noqa: E402
+from game.rules.core.state import Phase  # noqa: E402
+from game.rules.core.view import Zone  # noqa: E402
 
 MAP = "2P-stick-meadow"
 CONTENT = load_content(user_dir=None)
@@ -447,7 +447,7 @@ def test_activated_unit_attacks_by_click() -> None:
 
 
 def test_triggered_action_is_declared_by_clicking_a_target() -> None:
-    from game.rules.actions import DeclareTrigger
+    from game.rules.core.actions import DeclareTrigger
 
     app, session, sent = start_board([Seat(), Seat(False)], STORES)
     game = session.game
@@ -477,7 +477,7 @@ def picker_item(scene: BoardScene, text: str) -> tuple[int, int]:
 
 
 def test_carry_an_artifact_choosing_destination_and_drop_tile() -> None:
-    from game.rules.actions import Transport
+    from game.rules.core.actions import Transport
 
     app, session, sent = start_board([Seat(), Seat(False)], STORES)
     game = session.game
@@ -509,7 +509,7 @@ def test_carry_an_artifact_choosing_destination_and_drop_tile() -> None:
 
 
 def test_equip_offers_both_actions_in_a_picker() -> None:
-    from game.rules.actions import Equip
+    from game.rules.core.actions import Equip
 
     app, session, sent = start_board([Seat(), Seat(False)], STORES)
     game = session.game
@@ -535,7 +535,7 @@ def strip_button(scene: BoardScene, text: str) -> tuple[int, int]:
 
 
 def test_full_action_button_of_the_activated_unit() -> None:
-    from game.rules.actions import FullAction
+    from game.rules.core.actions import FullAction
 
     app, session, sent = start_board([Seat(), Seat(False)], STORES)
     game = session.game
@@ -564,7 +564,7 @@ def test_equipment_can_be_readied_for_the_next_unit() -> None:
 
 
 def test_discard_two_cards_for_a_resource() -> None:
-    from game.rules.actions import DiscardForResource
+    from game.rules.core.actions import DiscardForResource
 
     app, session, sent = start_board([Seat(), Seat(False)], STORES)
     game = session.game
@@ -586,7 +586,7 @@ def test_discard_two_cards_for_a_resource() -> None:
 
 
 def test_discard_step_and_browsing_the_discard_pile() -> None:
-    from game.rules.actions import Discard
+    from game.rules.core.actions import Discard
 
     app, session, sent = start_board([Seat(), Seat(False)], STORES)
     game = session.game
@@ -772,7 +772,7 @@ def reachable_actions(session: Session) -> set[Action]:
     """Every action some sequence of clicks on the game screen sends, worked out from
     the same ``Controls`` the screen uses."""
     from game.client.actions_ui import Build, Choice, Controls
-    from game.rules.actions import Discard
+    from game.rules.core.actions import Discard
 
     game = session.game
     legal = session.legal()
@@ -841,7 +841,7 @@ def reachable_actions(session: Session) -> set[Action]:
 @pytest.mark.parametrize("map_name", ["2P-stick-meadow", "2P-castle-siege", "2P-ring-street",
                                       "2P-river-king", "4P-islands"])
 def test_every_legal_action_is_reachable_and_nothing_else(map_name: str, seed: int) -> None:
-    from game.rules.actions import Discard
+    from game.rules.core.actions import Discard
 
     spec = find_map(map_name, library=CONTENT.library)
     sets = tuple(sorted({c.set for c in CONTENT.library if c.buy is not None}))

@@ -14,7 +14,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from collections.abc import Iterator  # noqa: E402
 from typing import Any  # noqa: E402
 
-import esper  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
@@ -24,7 +23,6 @@ from game.client.pieces import PieceLook, draw_piece, short_name  # noqa: E402
 from game.content.mods import load_content  # noqa: E402
 from game.maps import find_map  # noqa: E402
 from game.rules import Game, GameSetup  # noqa: E402
-from game.rules.components import Body, OnMap  # noqa: E402
 from game.rules.effects import WALL_NAME  # noqa: E402
 
 LIBRARY = load_content(user_dir=None).library
@@ -219,11 +217,11 @@ def test_hurt_tapped_marked_and_selected_pieces_look_different(screen: pygame.Su
         view.draw(screen, WINDOW)
         pictures.append(screen.subsurface(box).copy())
 
-    esper.component_for_entity(unit, Body).damage = 2
+    game.edit(unit, damage=2)
     again()
     game.add_marks(unit, "poison", 2)
     again()
-    esper.component_for_entity(unit, OnMap).tapped = True
+    game.edit(unit, tapped=True)
     again()
     view.selected = unit
     again()
@@ -260,7 +258,7 @@ def test_walls_are_drawn_by_their_tile_and_a_damaged_wall_shows_what_is_left(
     whole = screen.subsurface(box).copy()
     pieces = [e for e in game.board.values() if e not in walls]
     assert view.sprite_renders == len({view.look(e) for e in pieces})  # walls get no token
-    esper.component_for_entity(walls[0], Body).damage = 4
+    game.edit(walls[0], damage=4)
     view.draw(screen, WINDOW)
     assert pygame.image.tobytes(screen.subsurface(box), "RGB") != \
         pygame.image.tobytes(whole, "RGB")
@@ -378,9 +376,9 @@ def test_the_four_player_board_with_forty_units(screen: pygame.Surface) -> None:
     units = army(game, 40)
     for i, unit in enumerate(units):
         if i % 3 == 0:
-            esper.component_for_entity(unit, Body).damage = 1
+            game.edit(unit, damage=1)
         if i % 4 == 1:
-            esper.component_for_entity(unit, OnMap).tapped = True
+            game.edit(unit, tapped=True)
         if i % 5 == 2:
             game.add_marks(unit, "paralysis", 1)
     view = BoardView(game, None)

@@ -26,8 +26,8 @@ from game.client.scenes.menu import MenuScene  # noqa: E402
 from game.client.scenes.new_game import NewGameScene  # noqa: E402
 from game.client.settings import Settings  # noqa: E402
 from game.content.mods import load_content  # noqa: E402
-from game.rules.actions import Action  # noqa: E402
-from game.rules.state import Phase  # noqa: E402
+from game.rules.core.actions import Action  # noqa: E402
+from game.rules.core.state import Phase  # noqa: E402
 
 MAP = "2P-ring-street"
 SEED = 2026

@@ -48,8 +48,8 @@ from game.client.session import Seat, Session  # noqa: E402
 from game.client.settings import Settings  # noqa: E402
 from game.content.mods import Content, load_content  # noqa: E402
 from game.maps import load_map  # noqa: E402
-from game.rules.replay import game_to_json  # noqa: E402
-from game.rules.state import Phase  # noqa: E402
+from game.rules.core.replay import game_to_json  # noqa: E402
+from game.rules.core.state import Phase  # noqa: E402
 
 CONTENT = load_content(user_dir=None)
 SNAPSHOTS = os.environ.get("SNAPSHOT_DIR", "")
@@ -80,8 +80,7 @@ def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 @pytest.fixture(autouse=True)
 def _fresh_fonts() -> None:
     """Fonts cached before another test's ``pygame.quit()`` are dead: start with none."""
-    ui._fonts.clear()
-    ui._texts.clear()
+    ui.forget_fonts()
 
 
 @pytest.fixture

@@ -22,11 +22,14 @@ import pytest
 
 from game.content.cards import load_cards
 from game.rules.cards import Ability, CardDef, CardType
-from game.rules.effects import COSTS, EFFECTS, TARGETS, TRIGGERS
+from game.rules.costs import COSTS
+from game.rules.effects import EFFECTS
 from game.rules.keywords import KEYWORDS
 from game.rules.marks import MARKS
 from game.rules.passives import PASSIVES
+from game.rules.targets import TARGETS
 from game.rules.tiles import TILE_TYPES, TileType
+from game.rules.triggers import TRIGGERS
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 LIBRARY, PROBLEMS = load_cards()

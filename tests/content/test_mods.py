@@ -25,7 +25,7 @@ from game.content.mods import (
     version_key,
 )
 from game.maps import find_map
-from game.rules.actions import PlayCard
+from game.rules.core.actions import PlayCard
 
 EXAMPLE = ASSETS / "mods" / "example-mod"
 EXAMPLE_CARDS = {"Trapper", "Snare", "Snowshoes"}

@@ -22,6 +22,7 @@ from game.content.cards import (
 from game.content.schema import CardValidator, card_schema, card_validator, schema_findings
 from game.rules.effects import EFFECTS, EffectKind
 from game.rules.keywords import KEYWORDS, Keyword
+from game.rules.queries import registered
 from game.runner import validate_paths
 
 GOOD = {
@@ -326,21 +327,19 @@ def test_references_can_be_left_to_the_caller(tmp_path: Path) -> None:
     assert [c.name for c in library] == ["Call the Pup"] and problems == []
 
 
-def test_a_new_registry_entry_is_accepted_without_touching_the_schema(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(EFFECTS._entries, "zap",  # noqa: SLF001 - a test-only entry
-                        EffectKind("zap", lambda g, c, p: None, lambda p: "Zap.",
-                                   {"power": "int", "target": "target"}))
-    monkeypatch.setitem(KEYWORDS._entries, "glow",  # noqa: SLF001
-                        Keyword("glow", "int", lambda v: f"Glow {v}", "test"))
+def test_a_new_registry_entry_is_accepted_without_touching_the_schema() -> None:
+    zap = EffectKind("zap", lambda g, c, p: None, lambda p: "Zap.",
+                     {"power": "int", "target": "target"})
+    glow = Keyword("glow", "int", lambda v: f"Glow {v}", "test")
     data = {"type": "unit", "name": "Zapper", "health": 1, "keywords": [{"glow": 2}],
             "full_action": {"targets": ["unit"], "do": [{"zap": {"power": 3, "target": 0}}]}}
-    assert check_card_data(data, "x.yaml") == []
-    card = card_from_data(data, "x.yaml", "test")
-    assert card.keywords["glow"] == 2 and card.full_action is not None
-    data["full_action"]["do"] = [{"zap": {"watts": 3}}]
-    assert [p.field for p in check_card_data(data, "x.yaml")] == ["full_action.do[0].zap.watts"]
-    monkeypatch.undo()
+    with registered(EFFECTS, "zap", zap), registered(KEYWORDS, "glow", glow):  # test-only
+        assert check_card_data(data, "x.yaml") == []
+        card = card_from_data(data, "x.yaml", "test")
+        assert card.keywords["glow"] == 2 and card.full_action is not None
+        data["full_action"]["do"] = [{"zap": {"watts": 3}}]
+        assert [p.field for p in check_card_data(data, "x.yaml")] == [
+            "full_action.do[0].zap.watts"]
     assert [p.field for p in check_card_data(data, "x.yaml")] == [
         "keywords[0]", "full_action.do[0]"]
 

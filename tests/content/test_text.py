@@ -27,10 +27,12 @@ from game.rules.cards import (
     EffectSpec,
     TargetSpec,
 )
-from game.rules.effects import COSTS, EFFECTS, TRIGGERS
+from game.rules.costs import COSTS
+from game.rules.effects import EFFECTS
 from game.rules.keywords import KEYWORDS
 from game.rules.marks import MARKS
 from game.rules.passives import PASSIVES, STATS
+from game.rules.triggers import TRIGGERS
 
 LIBRARY, PROBLEMS = load_cards()
 CARDS = list(LIBRARY)
@@ -183,7 +185,7 @@ def test_untranslated_piece_falls_back_to_english_for_that_line_only(
     assert rules_text(card, "de") == ["Tarnung",
                                       "Volle Aktion: Zerstöre eine gegnerische Einheit deiner "
                                       "Wahl."]
-    monkeypatch.delitem(text._DE_EFFECTS, "destroy")
+    monkeypatch.delitem(text.DE_EFFECTS, "destroy")
     assert rules_text(card, "de") == ["Tarnung", "Full action: Destroy target enemy unit."]
     assert rules_text(card, "fr") == rules_text(card, "en")
 

@@ -11,14 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 
-import esper
-
 from game.content.cards import load_cards
 from game.rules import Game, GameSetup, Phase, WinSpec, parse_grid
-from game.rules.actions import Action, EndTurn, Pass, PayUpkeep
 from game.rules.cards import CardLibrary
-from game.rules.components import Body, OnMap, Zone
-from game.rules.events import Event
+from game.rules.core.actions import Action, EndTurn, Pass, PayUpkeep
+from game.rules.core.events import Event
+from game.rules.core.view import Zone
 from game.rules.mapmodel import Placement, Region
 
 LIBRARY, _PROBLEMS = load_cards()
@@ -154,15 +152,9 @@ def assert_illegal(game: Game, action: Action) -> None:
     assert game.state_hash() == before
 
 
-def body(game: Game, entity: int) -> Body:
-    """The permanent's damage, actions left and durability."""
-    game.enter()
-    return esper.component_for_entity(entity, Body)
-
-
 def tapped(game: Game, entity: int) -> bool:
-    game.enter()
-    return esper.component_for_entity(entity, OnMap).tapped
+    """Is the permanent tapped? (its damage, actions left and durability: ``game.view``)"""
+    return game.view(entity).tapped
 
 
 def in_hand(game: Game, player: int, name: str) -> int:

@@ -8,7 +8,6 @@ import pytest
 from rulemarks import rules
 from scenario import (
     assert_illegal,
-    body,
     in_hand,
     next_turn,
     of_type,
@@ -22,7 +21,7 @@ from scenario import (
 
 from game.content.cards import card_from_data
 from game.rules import Game, IllegalAction, Phase
-from game.rules.actions import (
+from game.rules.core.actions import (
     Action,
     Activate,
     Attack,
@@ -35,8 +34,8 @@ from game.rules.actions import (
     PlayCard,
     UseFreeAction,
 )
-from game.rules.components import Zone
-from game.rules.events import ActionDeclared, ActionResolved, Destroyed
+from game.rules.core.events import ActionDeclared, ActionResolved, Destroyed
+from game.rules.core.view import Zone
 
 GRID = "1.......\n........\n........\n.......2"
 GRID3 = "1.......\n........\n...2....\n.......3"
@@ -298,9 +297,9 @@ def test_actions_10_declaring_then_executing() -> None:
     fireball = in_hand(game, 0, "Fireball")
     to_action_phase(game)
     game.apply(PlayCard(0, fireball, None, (target,)))
-    assert game.players[0].resource == 3 and body(game, target).damage == 0  # declared
+    assert game.players[0].resource == 3 and game.view(target).damage == 0  # declared
     pass_until(game, lambda g: not g.stack)
-    assert body(game, target).damage == 2  # executed
+    assert game.view(target).damage == 2  # executed
 
 
 def test_actions_10_1_costs_and_targets_are_fixed_when_declared() -> None:
@@ -315,7 +314,7 @@ def test_actions_10_1_costs_and_targets_are_fixed_when_declared() -> None:
     pass_until(game, lambda g: not g.stack)
     # Die! executed first; the Fireball keeps its declared target and finds it gone
     assert game.zone(first) is Zone.DISCARD
-    assert body(game, second).damage == 0
+    assert game.view(second).damage == 0
     assert game.players[0].resource == 4
 
 
@@ -349,18 +348,18 @@ def test_actions_10_1_a_used_up_potion_still_heals_the_unit_it_was_equipped_to()
     soldier = game.add_permanent("Soldier", (2, 2), 0)
     potion = game.add_card("Healing Potion", 0, Zone.HAND)
     game.put_in_pile(potion, soldier, 0)
-    body(game, soldier).damage = 2
+    game.edit(soldier, damage=2)
     to_action_phase(game)
     resolve(game, UseFreeAction(0, potion, 0, ()))
-    assert body(game, soldier).damage == 0
+    assert game.view(soldier).damage == 0
 
 
 def test_actions_10_2_all_effects_of_an_action_apply_at_once() -> None:
     game = scenario(GRID, resource={0: 5})
     attacker = game.add_permanent("Soldier", (2, 2), 0)
     defender = game.add_permanent("Soldier", (3, 2), 1)
-    body(game, attacker).damage = 1
-    body(game, defender).damage = 1
+    game.edit(attacker, damage=1)
+    game.edit(defender, damage=1)
     to_action_phase(game)
     game.apply(Activate(0, attacker))
     game.apply(Attack(0, attacker, defender))

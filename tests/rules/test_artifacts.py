@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
-import esper
 from rulemarks import rules
 from scenario import assert_illegal as _illegal
 from scenario import resolve, scenario, to_action_phase
 
 from game.rules import Game
-from game.rules.actions import Activate, Attack, Move, PlayCard, Switch, Transport, UseFreeAction
-from game.rules.components import Body, OnMap, Zone
+from game.rules.core.actions import (
+    Activate,
+    Attack,
+    Move,
+    PlayCard,
+    Switch,
+    Transport,
+    UseFreeAction,
+)
+from game.rules.core.view import Zone
 from game.rules.geometry import distance
 
 GRID = ".....\n.....\n.....\n1...2"
@@ -20,9 +27,6 @@ def _active(game: Game, unit: int) -> None:
     to_action_phase(game)
     resolve(game, Activate(0, unit))
 
-
-def _body(entity: int) -> Body:
-    return esper.component_for_entity(entity, Body)
 
 
 # ---------------------------------------------------------------------------- Artifacts
@@ -63,7 +67,7 @@ def test_artifacts_3_an_artifact_has_a_free_action() -> None:
     assert use in game.legal_actions(0)
     resolve(game, use)
     assert game.players[0].resource == 1
-    assert esper.component_for_entity(chest, OnMap).tapped  # its cost: tap this
+    assert game.view(chest).tapped  # its cost: tap this
     _illegal(game, use)
 
 
@@ -88,10 +92,10 @@ def test_artifacts_4_transport_is_a_full_action() -> None:
     game.add_permanent("Soldier", (1, 0), 1)  # an enemy it could otherwise attack
     _active(game, soldier)
     resolve(game, Transport(0, soldier, chest, (1, 2), (2, 2)))
-    body = _body(soldier)
-    assert body.moves == 0 and body.attacks == 0
+    view = game.view(soldier)
+    assert view.moves_left == 0 and view.attacks_left == 0
     # nothing left to do: the unit is tapped and no unit action is offered
-    assert esper.component_for_entity(soldier, OnMap).tapped
+    assert view.tapped
     assert not [a for a in game.legal_actions(0) if isinstance(a, (Move, Attack, Transport))]
 
 
@@ -159,8 +163,8 @@ def test_artifacts_5_switching_uses_the_move_action() -> None:
     enemy = game.add_permanent("Soldier", (3, 1), 1)
     _active(game, soldier)
     resolve(game, Switch(0, soldier, chest))
-    body = _body(soldier)
-    assert body.moves == 0 and body.attacks == 1
+    view = game.view(soldier)
+    assert view.moves_left == 0 and view.attacks_left == 1
     legal = game.legal_actions(0)
     assert not [a for a in legal if isinstance(a, (Move, Switch))]
     assert Attack(0, soldier, enemy) in legal  # the attack action is still there
@@ -222,9 +226,9 @@ def test_solid_x_2_enemy_units_can_attack_a_solid_artifact() -> None:
     attack = Attack(0, soldier, theirs)
     assert attack in game.legal_actions(0)
     resolve(game, attack)
-    assert _body(theirs).damage == 2
+    assert game.view(theirs).damage == 2
     assert game.is_on_map(theirs)  # 2 damage is not more than solid 3
-    assert _body(soldier).damage == 0  # an artifact does not strike back
+    assert game.view(soldier).damage == 0  # an artifact does not strike back
 
 
 @rules("Solid X 2")
@@ -238,7 +242,7 @@ def test_solid_x_3_a_solid_artifact_is_destroyed_by_more_damage_than_x() -> None
     resolve(game, Attack(0, soldier, theirs))
     resolve(game, Activate(0, scout))
     resolve(game, Attack(0, scout, theirs))
-    assert _body(theirs).damage == 3
+    assert game.view(theirs).damage == 3
     assert game.is_on_map(theirs)  # exactly X damage: still standing
     resolve(game, Activate(0, other))
     resolve(game, Attack(0, other, theirs))

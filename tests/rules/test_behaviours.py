@@ -9,17 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import esper
 from rulemarks import rules
 from scenario import resolve, scenario, to_action_phase
 
 from game.rules import CardDef, CardType, Game
-from game.rules.actions import Activate, PlayCard
 from game.rules.behaviours import run_behaviour
 from game.rules.cards import Ability, EffectSpec
-from game.rules.components import Body, OnMap, Zone
+from game.rules.core.actions import Activate, PlayCard
+from game.rules.core.view import Zone
 from game.rules.geometry import Tile, distance
-from game.rules.movement import reachable
+from game.rules.systems.movement import reachable
 
 GRID = "........\n........\n........\n1......."  # 8 x 4, all neutral but the spawn
 
@@ -28,9 +27,6 @@ HERMIT = CardDef(name="Hermit", type=CardType.UNIT, attack=1, health=2, movement
                  upkeep=0, full_action=Ability(
                      effects=(EffectSpec("gain_resource", {"amount": 2}),)))
 
-
-def _body(entity: int) -> Body:
-    return esper.component_for_entity(entity, Body)
 
 
 def _free_reachable(game: Game, unit: int) -> dict[Tile, int]:
@@ -56,9 +52,9 @@ def test_unit_behaviours_1_steps_run_in_order_shy_moves_away_before_it_shoots() 
     run_behaviour(game, archer, "shy")
     here = game.tile_of(archer)
     assert here is not None and distance(here, (4, 1)) == 3  # step 2: as far as it gets
-    assert _body(enemy).damage == 1  # step 3: then it attacks from out of melee reach
-    assert game.is_on_map(archer) and _body(archer).damage == 0  # no strike back at range 3
-    assert _body(archer).moves == 0 and _body(archer).attacks == 0
+    assert game.view(enemy).damage == 1  # step 3: then it attacks from out of melee reach
+    assert game.is_on_map(archer) and game.view(archer).damage == 0  # no strike back at range 3
+    assert game.view(archer).moves_left == 0 and game.view(archer).attacks_left == 0
 
 
 @rules("Rage 2")
@@ -72,7 +68,7 @@ def test_unit_behaviours_2_a_unit_with_no_step_to_carry_out_is_tapped() -> None:
     resolve(game, Activate(0, soldier))  # the rage mark runs the aggressive behaviour
     assert game.tile_of(soldier) == (3, 1)  # nothing to attack, nobody to move towards
     assert game.marks(soldier, "rage") == 0
-    assert esper.component_for_entity(soldier, OnMap).tapped
+    assert game.view(soldier).tapped
     assert game.activated == 0
 
 
@@ -98,7 +94,7 @@ def test_unit_behaviours_3_a_random_choice_among_targets_in_range() -> None:
         left = game.add_permanent("King", (2, 1), 1)
         right = game.add_permanent("King", (4, 1), 1)
         run_behaviour(game, unit, "aggressive")
-        hit = [k for k in (left, right) if _body(k).damage]
+        hit = [k for k in (left, right) if game.view(k).damage]
         assert len(hit) == 1  # exactly one of them is attacked
         return 0 if hit[0] == left else 1
 
@@ -114,8 +110,8 @@ def test_aggressive_1_attacks_an_enemy_unit_in_attack_range() -> None:
     unit = game.add_permanent("Soldier", (3, 1), 0)
     king = game.add_permanent("King", (4, 2), 1)  # health 4, attack 1
     run_behaviour(game, unit, "aggressive")
-    assert _body(king).damage == 2
-    assert _body(unit).damage == 1  # the King strikes back
+    assert game.view(king).damage == 2
+    assert game.view(unit).damage == 1  # the King strikes back
     assert game.tile_of(unit) == (3, 1)  # already next to it: no move towards it
 
 
@@ -125,9 +121,9 @@ def test_aggressive_1_does_not_attack_its_own_units_or_artifacts() -> None:
     friend = game.add_permanent("King", (4, 1), 0)
     chest = game.add_permanent("Treasure Chest", (2, 1), 1)  # an enemy permanent, not a unit
     run_behaviour(game, unit, "aggressive")
-    assert _body(friend).damage == 0
+    assert game.view(friend).damage == 0
     assert game.is_on_map(chest)
-    assert _body(unit).attacks == 1
+    assert game.view(unit).attacks_left == 1
 
 
 def test_aggressive_2_moves_towards_the_enemy_and_attacks_again() -> None:
@@ -137,8 +133,8 @@ def test_aggressive_2_moves_towards_the_enemy_and_attacks_again() -> None:
     run_behaviour(game, unit, "aggressive")
     here = game.tile_of(unit)
     assert here is not None and distance(here, (4, 1)) == 1
-    assert _body(king).damage == 2  # back to step 1 after the move
-    assert _body(unit).moves == 0 and _body(unit).attacks == 0
+    assert game.view(king).damage == 2  # back to step 1 after the move
+    assert game.view(unit).moves_left == 0 and game.view(unit).attacks_left == 0
 
 
 def test_aggressive_2_moves_towards_the_nearest_of_several_enemies() -> None:
@@ -148,7 +144,7 @@ def test_aggressive_2_moves_towards_the_nearest_of_several_enemies() -> None:
         east = game.add_permanent("King", (4, 1), 1)  # range 3
         south = game.add_permanent("King", (1, 3), 1)  # range 2: the nearest enemy
         run_behaviour(game, unit, "aggressive")
-        assert _body(south).damage == 2 and _body(east).damage == 0
+        assert game.view(south).damage == 2 and game.view(east).damage == 0
         return game.tile_of(unit)
 
     for tile in _outcomes(run):
@@ -161,7 +157,7 @@ def test_aggressive_2_closes_in_as_far_as_it_can_when_the_enemy_is_out_of_reach(
         unit = game.add_permanent("Soldier", (0, 1), 0)  # movement 2
         king = game.add_permanent("King", (7, 1), 1)
         run_behaviour(game, unit, "aggressive")
-        assert _body(king).damage == 0 and _body(unit).attacks == 1
+        assert game.view(king).damage == 0 and game.view(unit).attacks_left == 1
         return game.tile_of(unit)
 
     game = scenario(GRID)
@@ -184,7 +180,7 @@ def test_shy_1_uses_the_full_action_when_no_enemy_can_reach_it() -> None:
     run_behaviour(game, hermit, "shy")
     assert game.players[0].resource == 2
     assert game.tile_of(hermit) == (1, 1)  # the full action took its move
-    assert _body(hermit).moves == 0 and _body(hermit).attacks == 0
+    assert game.view(hermit).moves_left == 0 and game.view(hermit).attacks_left == 0
 
 
 def test_shy_1_no_full_action_while_an_enemy_has_it_in_attack_range() -> None:
@@ -225,7 +221,7 @@ def test_shy_3_a_cornered_unit_attacks_the_enemy_in_range() -> None:
     king = game.add_permanent("King", (2, 1), 1)  # no free tile left to flee to
     run_behaviour(game, unit, "shy")
     assert game.tile_of(unit) == (1, 1)
-    assert _body(king).damage == 2
+    assert game.view(king).damage == 2
 
 
 def test_shy_3_no_attack_when_no_enemy_is_left_in_range() -> None:
@@ -235,7 +231,7 @@ def test_shy_3_no_attack_when_no_enemy_is_left_in_range() -> None:
     run_behaviour(game, unit, "shy")
     here = game.tile_of(unit)
     assert here is not None and distance(here, (4, 1)) > 1
-    assert _body(king).damage == 0 and _body(unit).attacks == 1
+    assert game.view(king).damage == 0 and game.view(unit).attacks_left == 1
 
 
 # ---------------------------------------------------------------------------- Wandering X
@@ -248,7 +244,7 @@ def test_wandering_x_1_acts_aggressive_when_an_enemy_is_within_range_x() -> None
     run_behaviour(game, unit, "wandering", 3)
     here = game.tile_of(unit)
     assert here is not None and distance(here, (4, 1)) == 1  # moved towards it ...
-    assert _body(king).damage == 2  # ... and attacked
+    assert game.view(king).damage == 2  # ... and attacked
 
 
 def test_wandering_x_1_an_enemy_in_attack_range_is_attacked() -> None:
@@ -256,7 +252,7 @@ def test_wandering_x_1_an_enemy_in_attack_range_is_attacked() -> None:
     unit = game.add_permanent("Soldier", (3, 1), 0)
     king = game.add_permanent("King", (4, 1), 1)
     run_behaviour(game, unit, "wandering", 1)
-    assert _body(king).damage == 2 and game.tile_of(unit) == (3, 1)
+    assert game.view(king).damage == 2 and game.tile_of(unit) == (3, 1)
 
 
 def test_wandering_x_2_beyond_range_x_it_moves_to_a_random_reachable_tile() -> None:
@@ -265,7 +261,7 @@ def test_wandering_x_2_beyond_range_x_it_moves_to_a_random_reachable_tile() -> N
         unit = game.add_permanent("Soldier", (1, 1), 0)
         king = game.add_permanent("King", (5, 1), 1)  # range 4: beyond X = 3
         run_behaviour(game, unit, "wandering", 3)
-        assert _body(king).damage == 0
+        assert game.view(king).damage == 0
         return game.tile_of(unit)
 
     game = scenario(GRID)
@@ -282,7 +278,7 @@ def test_wandering_x_2_beyond_range_x_it_moves_to_a_random_reachable_tile() -> N
 def test_wandering_x_2_with_no_move_action_left_it_stays() -> None:
     game = scenario(GRID)
     unit = game.add_permanent("Soldier", (1, 1), 0)
-    _body(unit).moves = 0
+    game.edit(unit, moves=0)
     run_behaviour(game, unit, "wandering", 3)
     assert game.tile_of(unit) == (1, 1)
 
@@ -297,7 +293,7 @@ def test_target_oriented_1_uses_the_full_action_first() -> None:
     run_behaviour(game, hermit, "target_oriented", (6, 1))
     assert game.players[0].resource == 2
     assert game.tile_of(hermit) == (1, 1)  # the full action used its move and attack
-    assert _body(king).damage == 0
+    assert game.view(king).damage == 0
 
 
 def test_target_oriented_2_moves_onto_a_target_tile_within_reach() -> None:
@@ -376,7 +372,7 @@ def test_target_oriented_2_a_unit_next_to_its_target_does_not_walk_away() -> Non
     run_behaviour(game, unit, "target_oriented", king)
     here = game.tile_of(unit)
     assert here is not None and distance(here, (4, 1)) == 1
-    assert _body(king).damage == 2
+    assert game.view(king).damage == 2
 
 
 def test_target_oriented_3_attacks_an_enemy_in_range_after_moving() -> None:
@@ -385,7 +381,7 @@ def test_target_oriented_3_attacks_an_enemy_in_range_after_moving() -> None:
     king = game.add_permanent("King", (4, 2), 1)
     run_behaviour(game, unit, "target_oriented", (3, 1))
     assert game.tile_of(unit) == (3, 1)
-    assert _body(king).damage == 2
+    assert game.view(king).damage == 2
 
 
 def test_target_oriented_3_no_attack_without_an_enemy_in_range() -> None:
@@ -394,4 +390,4 @@ def test_target_oriented_3_no_attack_without_an_enemy_in_range() -> None:
     king = game.add_permanent("King", (7, 3), 1)
     run_behaviour(game, unit, "target_oriented", (3, 1))
     assert game.tile_of(unit) == (3, 1)
-    assert _body(king).damage == 0 and _body(unit).attacks == 1
+    assert game.view(king).damage == 0 and game.view(unit).attacks_left == 1

@@ -7,15 +7,14 @@ from __future__ import annotations
 
 import dataclasses
 
-import esper
 from scenario import LIBRARY, next_turn, to_action_phase
 
 from game.ai import make_player
 from game.ai.boss import BossPlayer
 from game.maps import find_map
 from game.rules import Game, GameSetup, Phase, WinSpec, parse_grid
-from game.rules.actions import Activate, Attack, FullAction, Move, Pass, PlayCard
-from game.rules.components import Body, Zone
+from game.rules.core.actions import Activate, Attack, FullAction, Move, Pass, PlayCard
+from game.rules.core.view import Zone
 from game.rules.mapmodel import Placement
 from game.rules.wincons import (
     BOSS_DECKS,
@@ -69,9 +68,8 @@ def _kraken_game(points: int = 12) -> Game:
                  map_players=2, params={"points": points})
 
 
-def _damage(entity: int) -> int:
-    body = esper.try_component(entity, Body)
-    return body.damage if body is not None else 99  # gone from the map
+def _damage(game: Game, entity: int) -> int:
+    return game.view(entity).damage if game.is_on_map(entity) else 99  # gone from the map
 
 
 def _to_boss_action_phase(game: Game) -> None:
@@ -220,7 +218,7 @@ def test_boss_a_mark_that_leaves_with_its_unit_adds_no_repression() -> None:
 def test_boss_an_occupied_town_adds_a_repression_mark_in_the_boss_upkeep() -> None:
     game = _tyrant_game(seats=3)
     tyrant = boss_standing(game)
-    game._move_permanent(tyrant, (1, 1))  # noqa: SLF001 - next to player 1's town
+    game.move_permanent(tyrant, (1, 1))  # next to player 1's town
     game.add_permanent("Enforcer", (1, 5), 2)  # on player 2's town
     assert occupied_towns(game) == [0, 1]
     while game.active != 2:
@@ -244,7 +242,7 @@ def test_boss_enforcers_act_aggressive() -> None:
     _boss_acts(game, script)
     tile = game.tile_of(enforcer)
     assert tile is not None and abs(tile[0] - 7) <= 1 and abs(tile[1] - 2) <= 1
-    assert _damage(foe) == 2 or not game.is_on_map(foe)  # it closed in and attacked
+    assert _damage(game, foe) == 2 or not game.is_on_map(foe)  # it closed in and attacked
 
 
 def test_boss_players_lose_with_two_repression_marks_per_player() -> None:
@@ -301,7 +299,7 @@ def test_boss_the_kraken_scores_the_tide_and_each_blockaded_harbor() -> None:
     kraken = boss_standing(game)
     assert game.controller(kraken) == 1
     assert game.players[1].deck == [] and game.players[1].hand == []  # it plays no cards
-    game._move_permanent(kraken, (2, 2))  # noqa: SLF001 - next to harbor A at (1, 1)
+    game.move_permanent(kraken, (2, 2))  # next to harbor A at (1, 1)
     next_turn(game)
     assert game.players[1].points == 2  # the tide + one blockade
 
@@ -321,7 +319,7 @@ def test_boss_a_tentacle_rises_next_to_a_harbor_while_too_few_are_up() -> None:
 def test_boss_the_kraken_drags_a_wading_unit_into_deep_water() -> None:
     game = _kraken_game()
     kraken = boss_standing(game)
-    game._move_permanent(kraken, (4, 2))  # noqa: SLF001
+    game.move_permanent(kraken, (4, 2))
     wader = game.add_permanent("Recruit", (1, 2), 0)  # on water, range 3 from the Kraken
     game.add_permanent("Recruit", (8, 3), 0)  # on land: never dragged
     next_turn(game)
@@ -334,7 +332,7 @@ def test_boss_a_unit_dragged_against_the_kraken_takes_a_damage() -> None:
     ship = game.add_permanent("Ship", (4, 2), 0)  # swims, next to the Kraken
     game.players[0].resource = 5
     next_turn(game)
-    assert game.tile_of(ship) == (4, 2) and _damage(ship) == 1  # rule Push 6.1
+    assert game.tile_of(ship) == (4, 2) and _damage(game, ship) == 1  # rule Push 6.1
 
 
 def test_boss_the_kraken_smashes_ships_first() -> None:
@@ -356,7 +354,7 @@ def test_boss_the_kraken_smashes_ships_first() -> None:
 def test_boss_the_kraken_swims_towards_units_by_the_water() -> None:
     game = _kraken_game()
     kraken = boss_standing(game)
-    game._move_permanent(kraken, (7, 3))  # noqa: SLF001
+    game.move_permanent(kraken, (7, 3))
     game.add_permanent("Soldier", (0, 2), 0)  # beside the western water
     _to_boss_action_phase(game)
     for arm in tentacles(game):
@@ -369,7 +367,7 @@ def test_boss_the_kraken_swims_towards_units_by_the_water() -> None:
 def test_boss_the_kraken_wins_at_its_points_and_falls_when_slain() -> None:
     game = _kraken_game(points=2)
     kraken = boss_standing(game)
-    game._move_permanent(kraken, (2, 2))  # noqa: SLF001
+    game.move_permanent(kraken, (2, 2))
     next_turn(game)
     assert game.phase is Phase.OVER and game.winners == (1,)
     slain = _kraken_game()
@@ -392,7 +390,7 @@ def test_boss_tentacles_attack_what_is_next_to_them() -> None:
         next_turn(game)
     to_action_phase(game)
     _boss_acts(game, BossPlayer(1, "kraken"))
-    assert _damage(foe) >= 1 or not game.is_on_map(foe)
+    assert _damage(game, foe) >= 1 or not game.is_on_map(foe)
 
 
 def test_full_action_of_an_intention_needs_the_tyrant() -> None:

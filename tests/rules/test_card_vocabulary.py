@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 
-import esper
 import pytest
 from rulemarks import rules
 from scenario import assert_illegal as _illegal
@@ -19,7 +18,7 @@ from scenario import library, next_turn, pass_until, resolve, scenario, to_actio
 from game.content.cards import load_cards
 from game.maps import find_map, list_maps
 from game.rules import Game, GameSetup, Placement, parse_grid
-from game.rules.actions import (
+from game.rules.core.actions import (
     Action,
     Activate,
     Attack,
@@ -33,7 +32,7 @@ from game.rules.actions import (
     StreetMove,
     UseFreeAction,
 )
-from game.rules.components import Body, OnMap, Zone
+from game.rules.core.view import Zone
 from game.rules.invariants import check
 
 GRID = "1.......\n........\n........\n.......2"
@@ -42,12 +41,6 @@ GRID = "1.......\n........\n........\n.......2"
 # ---------------------------------------------------------------------------- helpers
 
 
-def _body(entity: int) -> Body:
-    return esper.component_for_entity(entity, Body)
-
-
-def _tapped(entity: int) -> bool:
-    return esper.component_for_entity(entity, OnMap).tapped
 
 
 def _ready(grid: str = GRID, **kwargs) -> Game:  # type: ignore[no-untyped-def]
@@ -181,7 +174,7 @@ def test_solid_x_3_a_blasting_charge_breaks_a_barricade_but_not_a_building() -> 
     _cast(game, 0, "Blasting Charge", barricade)
     assert not game.is_on_map(barricade) and game.zone(barricade) is Zone.DISCARD
     _cast(game, 0, "Blasting Charge", building)
-    assert game.is_on_map(building) and _body(building).damage == 4  # solid 6
+    assert game.is_on_map(building) and game.view(building).damage == 4  # solid 6
 
 
 @rules("Available Tiles (permanents) 3.1", "Permanents 3.2")
@@ -203,7 +196,7 @@ def test_push_4_1_a_lancer_pushes_the_unit_it_attacks_away_from_its_tile() -> No
     _activate(game, lancer)
     _do(game, Attack(0, lancer, soldier))
     assert game.tile_of(soldier) == (3, 1)
-    assert _body(soldier).damage == 2 and _body(lancer).damage == 2
+    assert game.view(soldier).damage == 2 and game.view(lancer).damage == 2
 
 
 def test_push_2_a_siege_tower_is_immovable() -> None:
@@ -212,7 +205,7 @@ def test_push_2_a_siege_tower_is_immovable() -> None:
     tower = game.add_permanent("Siege Tower", (2, 1), 1)
     _activate(game, lancer)
     _do(game, Attack(0, lancer, tower))
-    assert game.tile_of(tower) == (2, 1) and _body(tower).damage == 2
+    assert game.tile_of(tower) == (2, 1) and game.view(tower).damage == 2
     _cast(game, 0, "Shove", tower, (1, 2))
     assert game.tile_of(tower) == (2, 1)
 
@@ -273,7 +266,7 @@ def test_card_tidal_wave_deals_1_damage_and_pushes_3() -> None:
     game = _ready(hands={0: ["Tidal Wave"]})
     soldier = game.add_permanent("Soldier", (2, 1), 1)
     _cast(game, 0, "Tidal Wave", soldier, (1, 1))
-    assert game.tile_of(soldier) == (5, 1) and _body(soldier).damage == 1
+    assert game.tile_of(soldier) == (5, 1) and game.view(soldier).damage == 1
 
 
 @rules("Permanents 6")
@@ -311,7 +304,7 @@ def test_card_pearl_diver_gains_a_resource_as_its_full_action() -> None:
     _activate(game, diver)
     _do(game, FullAction(0, diver, "card"))
     assert game.players[0].resource == before + 1
-    assert _tapped(diver)
+    assert game.view(diver).tapped
 
 
 def test_card_corsair_leaves_two_resource_when_she_dies() -> None:
@@ -353,8 +346,8 @@ def test_card_mechanic_pays_one_to_mend_a_damaged_permanent_next_to_her() -> Non
     mechanic = game.add_permanent("Mechanic", (2, 1), 0)
     barricade = game.add_permanent("Barricade", (3, 1), 0)
     sound = game.add_permanent("Soldier", (1, 1), 0)
-    _body(barricade).damage = 2
-    _body(mechanic).damage = 1
+    game.edit(barricade, damage=2)
+    game.edit(mechanic, damage=1)
     game.enter()
     options = {a.targets for a in game.legal_actions(0)
                if isinstance(a, UseFreeAction) and a.source == mechanic}
@@ -362,7 +355,7 @@ def test_card_mechanic_pays_one_to_mend_a_damaged_permanent_next_to_her() -> Non
     assert options == {(barricade,), (mechanic,)} and (sound,) not in options
     before = game.players[0].resource
     _free(game, 0, mechanic, barricade)
-    assert _body(barricade).damage == 1 and game.players[0].resource == before - 1
+    assert game.view(barricade).damage == 1 and game.players[0].resource == before - 1
 
 
 def test_card_vampire_heals_itself_when_it_attacks() -> None:
@@ -371,8 +364,8 @@ def test_card_vampire_heals_itself_when_it_attacks() -> None:
     soldier = game.add_permanent("Soldier", (2, 1), 1)
     _activate(game, vampire)
     _do(game, Attack(0, vampire, soldier))
-    assert _body(soldier).damage == 2
-    assert _body(vampire).damage == 1  # struck back for 2, healed 1
+    assert game.view(soldier).damage == 2
+    assert game.view(vampire).damage == 1  # struck back for 2, healed 1
 
 
 def test_poison_1_a_hex_witch_puts_two_poison_marks_within_range_2() -> None:
@@ -418,7 +411,7 @@ def test_card_steam_piston_pushes_a_neighbour_two_tiles_away_from_itself() -> No
     soldier = game.add_permanent("Soldier", (3, 1), 1)
     _free(game, 0, piston, soldier)
     assert game.tile_of(soldier) == (5, 1)
-    assert _tapped(piston)
+    assert game.view(piston).tapped
     assert not [a for a in game.legal_actions(0) if isinstance(a, UseFreeAction)]
 
 
@@ -450,7 +443,7 @@ def test_card_assembly_line_builds_a_clockwork_drone_next_to_itself() -> None:
     _free(game, 0, line, (4, 1))
     drone = game.permanent_at((4, 1))
     assert game.card(drone).name == "Clockwork Drone" and game.card(drone).token
-    assert game.players[0].resource == before - 2 and _tapped(line)
+    assert game.players[0].resource == before - 2 and game.view(line).tapped
 
 
 @rules("Cards 2.2.2", "Permanents 4")
@@ -485,7 +478,7 @@ def test_card_charger_charges_in_a_straight_line_and_pushes() -> None:
     _activate(game, charger)
     _do(game, FullAction(0, charger, "card", (soldier,)))
     assert game.tile_of(charger) == (2, 1)
-    assert game.tile_of(soldier) == (4, 1) and _body(soldier).damage == 1
+    assert game.tile_of(soldier) == (4, 1) and game.view(soldier).damage == 1
 
 
 def test_card_rally_readies_a_unit_that_has_already_acted() -> None:
@@ -496,13 +489,13 @@ def test_card_rally_readies_a_unit_that_has_already_acted() -> None:
     _activate(game, soldier)
     _do(game, Move(0, soldier, (3, 1)))
     _do(game, Activate(0, game.add_permanent("Recruit", (0, 3), 0)))
-    assert _tapped(soldier)
+    assert game.view(soldier).tapped
     _cast(game, 0, "Rally", soldier)
-    assert not _tapped(soldier)
+    assert not game.view(soldier).tapped
     _activate(game, soldier)
     _do(game, Move(0, soldier, (4, 1)))
     _do(game, Attack(0, soldier, enemy))
-    assert _body(enemy).damage == 2
+    assert game.view(enemy).damage == 2
 
 
 @rules("Potions 3")
@@ -512,9 +505,9 @@ def test_card_elixir_of_haste_readies_the_unit_that_drinks_it() -> None:
     elixir = game.add_permanent("Elixir of Haste", (3, 1), 0)
     _activate(game, soldier)
     _do(game, Equip(0, soldier, elixir, "move"))
-    assert _body(soldier).moves == 0  # equipping used the move action
+    assert game.view(soldier).moves_left == 0  # equipping used the move action
     _free(game, 0, elixir)
-    assert _body(soldier).moves == 1 and _body(soldier).attacks == 1
+    assert game.view(soldier).moves_left == 1 and game.view(soldier).attacks_left == 1
     assert game.zone(elixir) is Zone.DISCARD
 
 
@@ -526,14 +519,14 @@ def test_card_workshop_repairs_the_equipment_of_a_unit_up_to_its_durability() ->
     sword = game.add_permanent("Sword", (1, 1), 0)
     _activate(game, soldier)
     _do(game, Equip(0, soldier, sword, "move"))
-    _body(sword).durability = 1
+    game.edit(sword, durability=1)
     _free(game, 0, workshop, soldier)
-    assert _body(sword).durability == 2
+    assert game.view(sword).durability == 2
     next_turn(game)
     next_turn(game)
     to_action_phase(game)
     _free(game, 0, workshop, soldier)
-    assert _body(sword).durability == 2  # never above the printed durability
+    assert game.view(sword).durability == 2  # never above the printed durability
 
 
 # ------------------------------------------------------------- marks, passives, triggers
@@ -545,7 +538,7 @@ def test_card_firebrand_a_burning_unit_takes_1_damage_when_activated() -> None:
     _cast(game, 0, "Firebrand", soldier)
     assert game.marks(soldier, "burn") == 2
     _activate(game, soldier)
-    assert game.marks(soldier, "burn") == 1 and _body(soldier).damage == 1
+    assert game.marks(soldier, "burn") == 1 and game.view(soldier).damage == 1
     # ward prevents the burn like any damage (rule Ward 2)
     game.add_marks(soldier, "ward", 1)
     _do(game, Move(0, soldier, (2, 2)))
@@ -554,7 +547,7 @@ def test_card_firebrand_a_burning_unit_takes_1_damage_when_activated() -> None:
     next_turn(game)
     to_action_phase(game)
     _activate(game, soldier)
-    assert game.marks_on(soldier).get("burn", 0) == 0 and _body(soldier).damage == 1
+    assert game.marks_on(soldier).get("burn", 0) == 0 and game.view(soldier).damage == 1
 
 
 def test_card_messenger_gets_two_more_movement_on_a_street() -> None:
@@ -594,7 +587,7 @@ def test_card_sentinel_hits_harder_from_a_house() -> None:
     assert game.attack_profile(sentinel) == {1: 2}
     _activate(game, sentinel)
     _do(game, Attack(0, sentinel, soldier))
-    assert _body(soldier).damage == 2
+    assert game.view(soldier).damage == 2
 
 
 @rules("Units 11")
@@ -616,7 +609,7 @@ def test_card_lighthouse_lengthens_the_reach_of_units_around_it() -> None:
     assert game.attack_profile(soldier) == {1: 2, 2: 2}
     _activate(game, soldier)
     _do(game, Attack(0, soldier, enemy))
-    assert _body(enemy).damage == 2 and _body(soldier).damage == 0
+    assert game.view(enemy).damage == 2 and game.view(soldier).damage == 0
 
 
 def test_card_repeating_crossbow_makes_its_bearer_a_ranged_fighter() -> None:
@@ -671,7 +664,7 @@ def test_card_spiked_barricade_hurts_whoever_attacks_it() -> None:
     soldier = game.add_permanent("Soldier", (2, 1), 0)
     _activate(game, soldier)
     _do(game, Attack(0, soldier, game.permanent_at((3, 1))))
-    assert _body(soldier).damage == 1
+    assert game.view(soldier).damage == 1
 
 
 def test_card_flagellant_hurts_itself_for_fury_when_activated() -> None:
@@ -679,9 +672,9 @@ def test_card_flagellant_hurts_itself_for_fury_when_activated() -> None:
     flagellant = game.add_permanent("Flagellant", (2, 1), 0)
     ramm = game.add_permanent("Ramm", (3, 1), 1)
     _activate(game, flagellant)
-    assert _body(flagellant).damage == 1
+    assert game.view(flagellant).damage == 1
     _do(game, Attack(0, flagellant, ramm))
-    assert _body(ramm).damage == 3
+    assert game.view(ramm).damage == 3
 
 
 def test_card_plague_rat_poisons_what_it_bites() -> None:
@@ -731,7 +724,7 @@ def test_card_smugglers_cove_turns_one_card_into_one_resource() -> None:
     before = game.players[0].resource
     _free(game, 0, cove)
     assert game.players[0].resource == before + 1
-    assert len(game.players[0].hand) == 1 and _tapped(cove)
+    assert len(game.players[0].hand) == 1 and game.view(cove).tapped
 
 
 def test_card_oppression_paralyzes_and_tightens_the_tyrants_grip() -> None:
@@ -757,7 +750,7 @@ def test_card_sea_serpent_knocks_a_walker_off_a_spit_of_land_into_deep_water() -
     _activate(game, serpent)
     _do(game, Attack(0, serpent, soldier))
     assert game.zone(soldier) is Zone.DISCARD
-    assert game.tile_of(serpent) == (1, 0) and _body(serpent).damage == 2
+    assert game.tile_of(serpent) == (1, 0) and game.view(serpent).damage == 2
 
 
 # ---------------------------------------------------------------------------- the sets in play

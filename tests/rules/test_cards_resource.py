@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-import esper
 import pytest
 import yaml
 from rulemarks import rules
@@ -23,7 +22,7 @@ from game.rules import (
     WinSpec,
     parse_grid,
 )
-from game.rules.actions import (
+from game.rules.core.actions import (
     Activate,
     Attack,
     Buy,
@@ -35,8 +34,8 @@ from game.rules.actions import (
     PlayCard,
     UseFreeAction,
 )
-from game.rules.components import Body, Card, OnMap, Zone
-from game.rules.events import CardMoved, ResourceChanged
+from game.rules.core.events import CardMoved, ResourceChanged
+from game.rules.core.view import Zone
 from game.rules.tiles import TILE_TYPES
 
 NO_BUY_COST = {c.name for c in library() if c.buy is None}
@@ -194,7 +193,7 @@ def test_cards_2_owner_and_controller_are_tracked_on_every_card() -> None:
     resolve(game, Equip(1, enemy, sword, "move"))
     assert game.container_of(sword) == enemy
     assert (game.owner(sword), game.controller(sword)) == (0, 1)
-    assert esper.component_for_entity(sword, Card).owner == 0
+    assert game.view(sword).owner == 0
 
 
 def test_cards_2_1_the_owner_is_the_player_whose_store_the_card_came_from() -> None:
@@ -221,7 +220,7 @@ def test_cards_2_2_1_a_spell_is_controlled_by_its_owner() -> None:
     assert [(item.source, item.controller) for item in game.stack] == [(fireball, 0)]
     assert game.controller(fireball) == game.owner(fireball) == 0
     pass_until(game, lambda g: not g.stack)
-    assert esper.component_for_entity(target, Body).damage == 2
+    assert game.view(target).damage == 2
     assert game.zone(fireball) is Zone.DISCARD and fireball in game.players[0].discard
 
 
@@ -315,12 +314,12 @@ def test_cards_7_the_state_of_a_permanent_is_tracked_on_it() -> None:
     to_action_phase(game)
     resolve(game, Activate(0, soldier))
     resolve(game, Attack(0, soldier, paladin))
-    assert esper.component_for_entity(paladin, Body).damage == 2
-    assert esper.component_for_entity(soldier, Body).damage == 2
-    assert esper.component_for_entity(soldier, Body).attacks == 0
+    assert game.view(paladin).damage == 2
+    assert game.view(soldier).damage == 2
+    assert game.view(soldier).attacks_left == 0
     game.apply(Pass(0))
     game.apply(Pass(1))  # the action phase ends; the activated soldier is tapped
-    assert esper.component_for_entity(soldier, OnMap).tapped
+    assert game.view(soldier).tapped
     next_turn(game)
     to_action_phase(game)
     resolve(game, PlayCard(1, game.players[1].hand[0], None, (soldier,)))
@@ -332,13 +331,13 @@ def test_cards_7_the_state_of_a_permanent_is_tracked_on_it() -> None:
 
 def test_tokens_1_a_token_is_a_card_made_during_the_game() -> None:
     game = scenario(hands={0: ["Call the Wolves"]}, resource={0: 5})
-    before = {entity for entity, _ in esper.get_component(Card)}
+    before = set(game.cards())
     to_action_phase(game)
     resolve(game, PlayCard(0, game.players[0].hand[0], None, ((3, 2),)))
     wolf = game.permanent_at((3, 2))
     assert wolf and wolf not in before
-    card = esper.component_for_entity(wolf, Card)
-    assert card.token and card.definition.name == "Wolf" and card.owner == 0
+    card = game.view(wolf)
+    assert card.token and card.card.name == "Wolf" and card.owner == 0
     assert game.controller(wolf) == 0 and game.zone(wolf) is Zone.MAP
 
 
@@ -361,17 +360,20 @@ def test_tokens_3_a_token_leaving_the_map_leaves_the_game() -> None:
     resolve(game, PlayCard(0, call, None, ((3, 2),)))
     wolf = game.permanent_at((3, 2))
     events = resolve(game, PlayCard(0, fireball, None, (wolf,)))
-    assert not game.is_on_map(wolf) and not esper.entity_exists(wolf)
+    assert not game.is_on_map(wolf) and not game.exists(wolf)
     assert [e.to_zone for e in events if isinstance(e, CardMoved) and e.card == wolf] == ["gone"]
     assert all(wolf not in cards for s in [*game.players, game.neutral]
                for cards in s.zones.values())
 
 
 def test_hand_1_other_players_see_a_draw_without_the_card() -> None:
-    from game.rules.events import CardMoved, seen_by
+    from game.rules.core.events import CardMoved, Event, seen_by
 
     game = scenario(decks={0: ["Fireball", "Coin"]})
-    events = game.draw(0, 1) and game._events  # noqa: SLF001 - the draw's own events
+    events: list[Event] = []  # the draw's own events, as the event bus publishes them
+    game.bus.subscribe(events.append)
+    game.draw(0, 1)
+    game.bus.unsubscribe(events.append)
     drawn = [e for e in events if isinstance(e, CardMoved) and e.to_zone == "hand"][-1]
     assert drawn.name in ("Fireball", "Coin")
     assert seen_by(drawn, 0) == drawn

@@ -2,21 +2,16 @@
 
 from __future__ import annotations
 
-import esper
 from rulemarks import rules
 from scenario import assert_illegal as _illegal
 from scenario import of_type, pass_until, resolve, scenario, to_action_phase
 
 from game.rules import Game
-from game.rules.actions import Activate, Attack, Equip, FullAction, Move
-from game.rules.components import Body
-from game.rules.events import Attacked
+from game.rules.core.actions import Activate, Attack, Equip, FullAction, Move
+from game.rules.core.events import Attacked
 
 GRID = "1.......\n........\n........\n.......2"
 
-
-def _body(entity: int) -> Body:
-    return esper.component_for_entity(entity, Body)
 
 
 def _activate(game: Game, unit: int) -> None:
@@ -34,11 +29,11 @@ def test_combat_1_an_attack_action_begins_combat_when_it_resolves() -> None:
     to_action_phase(game)
     _activate(game, soldier)
     events = game.apply(Attack(0, soldier, ramm))
-    assert not of_type(events, Attacked) and _body(ramm).damage == 0  # declared only
+    assert not of_type(events, Attacked) and game.view(ramm).damage == 0  # declared only
     assert len(game.stack) == 1
     events = pass_until(game, lambda g: not g.stack)
     assert [(e.attacker, e.target) for e in of_type(events, Attacked)] == [(soldier, ramm)]
-    assert _body(ramm).damage == 2
+    assert game.view(ramm).damage == 2
 
 
 def test_combat_1_an_effect_can_begin_combat() -> None:
@@ -49,7 +44,7 @@ def test_combat_1_an_effect_can_begin_combat() -> None:
     _activate(game, charger)
     events = resolve(game, FullAction(0, charger, "card", (ramm,)))  # the charge effect
     assert [(e.attacker, e.target) for e in of_type(events, Attacked)] == [(charger, ramm)]
-    assert _body(ramm).damage == 1
+    assert game.view(ramm).damage == 1
 
 
 def test_combat_2_the_unit_that_starts_the_combat_is_its_attacker() -> None:
@@ -75,7 +70,7 @@ def test_combat_3_the_attackers_controller_names_the_attacked_permanent() -> Non
     _activate(game, soldier)
     assert _targets(game, 0) == {left, right, barricade}  # any permanent in range
     resolve(game, Attack(0, soldier, right))
-    assert _body(right).damage == 2 and _body(left).damage == 0
+    assert game.view(right).damage == 2 and game.view(left).damage == 0
 
 
 def test_combat_4_a_unit_cannot_attack_itself() -> None:
@@ -116,8 +111,8 @@ def test_combat_6_both_sides_deal_their_attack_to_each_other() -> None:
     to_action_phase(game)
     _activate(game, soldier)
     resolve(game, Attack(0, soldier, ramm))
-    assert _body(ramm).damage == 2
-    assert _body(soldier).damage == 1
+    assert game.view(ramm).damage == 2
+    assert game.view(soldier).damage == 1
 
 
 def test_combat_6_no_strike_back_from_outside_the_defenders_range() -> None:
@@ -127,8 +122,8 @@ def test_combat_6_no_strike_back_from_outside_the_defenders_range() -> None:
     to_action_phase(game)
     _activate(game, archer)
     resolve(game, Attack(0, archer, soldier))
-    assert _body(soldier).damage == 1
-    assert _body(archer).damage == 0
+    assert game.view(soldier).damage == 1
+    assert game.view(archer).damage == 0
 
 
 def test_combat_6_a_defender_with_the_reach_strikes_back_at_range() -> None:
@@ -138,8 +133,8 @@ def test_combat_6_a_defender_with_the_reach_strikes_back_at_range() -> None:
     to_action_phase(game)
     _activate(game, archer)
     resolve(game, Attack(0, archer, other))
-    assert _body(other).damage == 1
-    assert _body(archer).damage == 1
+    assert game.view(other).damage == 1
+    assert game.view(archer).damage == 1
 
 
 def test_combat_7_effects_can_change_the_damage_dealt() -> None:
@@ -152,7 +147,7 @@ def test_combat_7_effects_can_change_the_damage_dealt() -> None:
     resolve(game, Equip(0, soldier, sword, "move"))
     assert game.container_of(sword) == soldier
     resolve(game, Attack(0, soldier, ramm))
-    assert _body(ramm).damage == 3
+    assert game.view(ramm).damage == 3
 
 
 def test_combat_7_ward_marks_prevent_the_damage_of_a_fight() -> None:
@@ -163,8 +158,8 @@ def test_combat_7_ward_marks_prevent_the_damage_of_a_fight() -> None:
     to_action_phase(game)
     _activate(game, soldier)
     resolve(game, Attack(0, soldier, ramm))
-    assert _body(ramm).damage == 0
-    assert _body(soldier).damage == 1
+    assert game.view(ramm).damage == 0
+    assert game.view(soldier).damage == 1
 
 
 @rules("Units 15.1")
@@ -179,7 +174,7 @@ def test_combat_8_a_pile_deals_only_the_attacks_that_reach_the_fights_range() ->
     assert game.attack_profile(ramm) == {1: 2, 2: 1, 3: 1}
     _activate(game, ramm)
     resolve(game, Attack(0, ramm, far))
-    assert _body(far).damage == 1  # the ramm's own attack does not reach range 3
+    assert game.view(far).damage == 1  # the ramm's own attack does not reach range 3
 
 
 def test_combat_8_the_same_pile_deals_everything_in_melee() -> None:
@@ -192,7 +187,7 @@ def test_combat_8_the_same_pile_deals_everything_in_melee() -> None:
     resolve(game, Move(0, archer, (2, 1)))
     _activate(game, ramm)
     resolve(game, Attack(0, ramm, near))
-    assert _body(near).damage == 2
+    assert game.view(near).damage == 2
 
 
 def test_combat_8_1_melee_is_an_attack_at_range_1() -> None:
@@ -203,7 +198,7 @@ def test_combat_8_1_melee_is_an_attack_at_range_1() -> None:
     to_action_phase(game)
     _activate(game, soldier)
     resolve(game, Attack(0, soldier, ramm))
-    assert _body(ramm).damage == 2
+    assert game.view(ramm).damage == 2
 
 
 def test_combat_8_2_ranged_combat_is_an_attack_at_range_greater_than_1() -> None:
@@ -216,7 +211,7 @@ def test_combat_8_2_ranged_combat_is_an_attack_at_range_greater_than_1() -> None
     _activate(game, archer)
     assert _targets(game, 0) == {at_two, at_three}
     resolve(game, Attack(0, archer, at_three))
-    assert _body(at_three).damage == 1
+    assert game.view(at_three).damage == 1
 
 
 @rules("Tiles (common) 3")
@@ -230,7 +225,7 @@ def test_combat_9_high_ground_lengthens_ranged_attacks() -> None:
     _activate(game, archer)
     assert target in _targets(game, 0)
     resolve(game, Attack(0, archer, target))
-    assert _body(target).damage == 1
+    assert game.view(target).damage == 1
     assert game.attack_profile(soldier) == {1: 2}  # melee is not lengthened
 
 
@@ -247,7 +242,7 @@ def test_combat_9_cover_blocks_ranged_attacks_but_not_melee() -> None:
     _activate(game, soldier)
     assert covered in _targets(game, 0)
     resolve(game, Attack(0, soldier, covered))
-    assert _body(covered).damage == 2
+    assert game.view(covered).damage == 2
 
 
 def test_combat_9_cover_also_blocks_the_strike_back_at_range() -> None:
@@ -257,5 +252,5 @@ def test_combat_9_cover_also_blocks_the_strike_back_at_range() -> None:
     to_action_phase(game)
     _activate(game, archer)
     resolve(game, Attack(0, archer, other))
-    assert _body(other).damage == 1
-    assert _body(archer).damage == 0
+    assert game.view(other).damage == 1
+    assert game.view(archer).damage == 0

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-import esper
 import pytest
 from rulemarks import rules
 from scenario import library, scenario
 
 from game.rules import Game, IllegalAction, Phase
-from game.rules.actions import DraftPick
-from game.rules.components import Card, InZone, Zone
+from game.rules.core.actions import DraftPick
+from game.rules.core.view import Zone
 from game.rules.draft import DraftFormat, fill_pool, parse_draft
 
 #: the cards of the base set a draft can offer (those with a buy cost)
@@ -213,7 +212,7 @@ def test_drafting_3_each_round_starts_with_new_packs_and_leftovers_leave_the_gam
                  if c not in game.players[0].store and c not in game.players[1].store]
     assert len(leftovers) == 2 * (3 - 2)
     for card in leftovers:
-        assert not esper.entity_exists(card)
+        assert not game.exists(card)
         assert all(card not in cards for p in game.players for cards in p.zones.values())
     assert sorted(game.held) == [2, 3]
     assert [list(game.packs[i]) for i in (2, 3)] == second_round
@@ -221,6 +220,6 @@ def test_drafting_3_each_round_starts_with_new_packs_and_leftovers_leave_the_gam
     # drafted cards are owned by their picker and sit in their store
     for player in game.players:
         for card in player.store:
-            assert esper.component_for_entity(card, Card).owner == player.index
-            assert esper.component_for_entity(card, InZone).zone is Zone.STORE
+            assert game.view(card).owner == player.index
+            assert game.view(card).zone is Zone.STORE
     assert game.neutral.zones[Zone.DRAFT] == []

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import esper
 from rulemarks import rules
 from scenario import assert_illegal as _illegal
 from scenario import next_turn, resolve, scenario, to_action_phase, to_phase
 
 from game.rules import Game, Phase
-from game.rules.actions import (
+from game.rules.core.actions import (
     Activate,
     Attack,
     Equip,
@@ -19,7 +18,7 @@ from game.rules.actions import (
     Transport,
     UseFreeAction,
 )
-from game.rules.components import Body, Zone
+from game.rules.core.view import Zone
 
 GRID = ".....\n.....\n.....\n1...2"
 
@@ -28,9 +27,6 @@ def _active(game: Game, unit: int) -> None:
     to_action_phase(game)
     resolve(game, Activate(0, unit))
 
-
-def _body(entity: int) -> Body:
-    return esper.component_for_entity(entity, Body)
 
 
 def _hand(game: Game, player: int, name: str) -> int:
@@ -58,7 +54,7 @@ def test_equipments_2_an_equipment_has_its_cards_durability() -> None:
     sword = game.add_permanent("Sword", (2, 1), 0)
     shield = game.add_permanent("Shield", (3, 1), 0)
     assert game.card(sword).durability == 2
-    assert _body(sword).durability == 2 and _body(shield).durability == 2
+    assert game.view(sword).durability == 2 and game.view(shield).durability == 2
 
 
 def test_equipments_2_damage_to_an_equipment_reduces_its_durability() -> None:
@@ -67,9 +63,9 @@ def test_equipments_2_damage_to_an_equipment_reduces_its_durability() -> None:
     sword = game.add_permanent("Sword", (2, 1), 1)  # durability 2
     _active(game, scout)
     resolve(game, Attack(0, scout, sword))
-    assert _body(sword).durability == 1 and _body(sword).damage == 0
+    assert game.view(sword).durability == 1 and game.view(sword).damage == 0
     assert game.is_on_map(sword)  # durability 1 is not below 1
-    assert _body(scout).damage == 0  # an equipment does not strike back
+    assert game.view(scout).damage == 0  # an equipment does not strike back
 
 
 @rules("State-based actions 3.3")
@@ -80,7 +76,7 @@ def test_equipments_3_an_equipment_with_durability_below_1_is_destroyed() -> Non
     sword = game.add_permanent("Sword", (2, 1), 1)  # durability 2
     _active(game, scout)
     resolve(game, Attack(0, scout, sword))
-    assert game.is_on_map(sword) and _body(sword).durability == 1
+    assert game.is_on_map(sword) and game.view(sword).durability == 1
     resolve(game, Activate(0, other))
     resolve(game, Attack(0, other, sword))
     assert not game.is_on_map(sword)
@@ -121,7 +117,7 @@ def test_equipments_6_an_equipment_can_be_played_normally_onto_a_spawn_tile() ->
     to_action_phase(game)
     resolve(game, PlayCard(0, sword, (0, 3)))
     assert game.permanent_at((0, 3)) == sword
-    assert game.container_of(sword) == 0 and _body(sword).durability == 2
+    assert game.container_of(sword) == 0 and game.view(sword).durability == 2
 
 
 def test_equipments_6_a_readied_equipment_is_equipped_to_the_next_unit_played() -> None:
@@ -201,10 +197,10 @@ def _die(game: Game, unit: int) -> None:
 def test_equipments_7_a_dropped_pile_costs_each_equipment_one_durability() -> None:
     game = scenario(GRID)
     soldier, sword = _equip_soldier(game, "Sword")
-    assert _body(sword).durability == 2
+    assert game.view(sword).durability == 2
     _die(game, soldier)
     assert game.is_on_map(sword) and game.container_of(sword) == 0
-    assert _body(sword).durability == 1
+    assert game.view(sword).durability == 1
     tile = game.tile_of(sword)
     assert tile is not None and max(abs(tile[0] - 1), abs(tile[1] - 1)) <= 1
     assert game.permanent_at(tile) == sword
@@ -213,7 +209,7 @@ def test_equipments_7_a_dropped_pile_costs_each_equipment_one_durability() -> No
 def test_equipments_7_an_equipment_with_durability_1_is_destroyed_when_its_pile_drops() -> None:
     game = scenario(GRID)
     soldier, sword = _equip_soldier(game, "Sword")
-    _body(sword).durability = 1
+    game.edit(sword, durability=1)
     _die(game, soldier)
     assert not game.is_on_map(sword)
     assert sword in game.players[0].discard
@@ -227,7 +223,7 @@ def test_equipments_8_equipping_with_the_move_action_leaves_the_attack_action() 
     enemy = game.add_permanent("Soldier", (1, 0), 1)
     _active(game, soldier)
     resolve(game, Equip(0, soldier, sword, "move"))
-    assert _body(soldier).moves == 0 and _body(soldier).attacks == 1
+    assert game.view(soldier).moves_left == 0 and game.view(soldier).attacks_left == 1
     legal = game.legal_actions(0)
     assert not [a for a in legal if isinstance(a, Move)]
     assert Equip(0, soldier, shield, "move") not in legal
@@ -243,7 +239,7 @@ def test_equipments_8_equipping_with_the_attack_action_leaves_the_move_action() 
     game.add_permanent("Soldier", (1, 0), 1)
     _active(game, soldier)
     resolve(game, Equip(0, soldier, sword, "attack"))
-    assert _body(soldier).moves == 1 and _body(soldier).attacks == 0
+    assert game.view(soldier).moves_left == 1 and game.view(soldier).attacks_left == 0
     legal = game.legal_actions(0)
     assert not [a for a in legal if isinstance(a, Attack)]
     assert Move(0, soldier, (3, 1)) in legal
@@ -279,7 +275,7 @@ def test_equipments_5_sword_whenever_the_equipped_unit_attacks_gain_1_resource()
     enemy = game.add_permanent("King", (1, 0), 1)  # health 4: survives the fight
     before = game.players[0].resource
     resolve(game, Attack(0, soldier, enemy))
-    assert _body(enemy).damage == 3  # Soldier 2 + Sword 1
+    assert game.view(enemy).damage == 3  # Soldier 2 + Sword 1
     assert game.players[0].resource == before + 1
 
 
@@ -298,7 +294,7 @@ def test_equipments_5_sword_does_not_trigger_unequipped_or_when_the_unit_is_atta
     to_action_phase(game2)
     resolve(game2, Activate(1, attacker))
     resolve(game2, Attack(1, attacker, mine))  # the equipped unit is attacked
-    assert _body(mine).damage == 1
+    assert game2.view(mine).damage == 1
     assert game2.players[0].resource == 0
 
 
@@ -319,7 +315,7 @@ def test_potions_2_a_potion_has_durability_1_and_breaks_when_its_pile_drops() ->
     game = scenario(GRID)
     assert game.library["Healing Potion"].durability == 1
     soldier, potion = _equip_soldier(game, "Healing Potion")
-    assert _body(potion).durability == 1
+    assert game.view(potion).durability == 1
     _die(game, soldier)
     assert not game.is_on_map(potion)
     assert potion in game.players[0].discard
@@ -349,7 +345,7 @@ def test_potions_3_an_equipped_potion_is_a_free_action_usable_at_any_priority() 
 def test_potions_3_using_an_equipped_healing_potion_heals_the_equipped_unit() -> None:
     game = scenario(GRID)
     soldier, potion = _equip_soldier(game, "Healing Potion")
-    _body(soldier).damage = 2
+    game.edit(soldier, damage=2)
     resolve(game, UseFreeAction(0, potion, 0, ()))
     assert potion in game.players[0].discard  # used up: durability 0
-    assert _body(soldier).damage == 0
+    assert game.view(soldier).damage == 0

@@ -13,8 +13,8 @@ import pytest
 from game.content.cards import load_cards
 from game.maps import find_map, list_maps
 from game.rules import Game, GameSetup
+from game.rules.core.replay import game_to_json, replay
 from game.rules.invariants import check
-from game.rules.replay import game_to_json, replay
 
 LIBRARY, _ = load_cards()
 CI_GAMES = 6

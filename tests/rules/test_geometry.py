@@ -8,9 +8,8 @@ import pytest
 from rulemarks import rules
 from scenario import resolve, scenario, to_action_phase
 
-from game.rules import IllegalAction
-from game.rules.actions import Activate, Attack, Move
-from game.rules.game import Game
+from game.rules import Game, IllegalAction
+from game.rules.core.actions import Activate, Attack, Move
 from game.rules.geometry import (
     NEIGHBOUR_OFFSETS,
     adjacent,

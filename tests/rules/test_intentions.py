@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import esper
 from scenario import LIBRARY, next_turn, resolve, to_action_phase
 from scenario import assert_illegal as _illegal
 
@@ -16,9 +15,9 @@ from game.rules import (
     WinSpec,
     parse_grid,
 )
-from game.rules.actions import Activate, Attack, FullAction, Pass, PlayCard
 from game.rules.cards import Ability, EffectSpec, TargetSpec
-from game.rules.components import Body, Zone
+from game.rules.core.actions import Activate, Attack, FullAction, Pass, PlayCard
+from game.rules.core.view import Zone
 from game.rules.marks import granted_full_actions
 
 INTENT = CardDef(
@@ -54,9 +53,6 @@ def _tyrant(game: Game) -> int:
 def _intentions_in_hand(game: Game) -> list[int]:
     return [c for c in game.players[1].hand if game.card(c).name == "Crushing Intent"]
 
-
-def _damage(entity: int) -> int:
-    return esper.component_for_entity(entity, Body).damage
 
 
 def _play_intention(game: Game, target: int) -> int:
@@ -102,7 +98,7 @@ def test_intentions_2_playing_an_intention_puts_an_intention_mark_on_its_target(
     soldier = game.add_permanent("Soldier", (1, 1), 0)
     _play_intention(game, soldier)
     assert game.marks(soldier, "intention") == 1
-    assert _damage(soldier) == 0  # the effect waits for the Tyrant
+    assert game.view(soldier).damage == 0  # the effect waits for the Tyrant
 
 
 def test_intentions_3_no_intention_while_an_intention_mark_is_on_the_map() -> None:
@@ -204,7 +200,7 @@ def test_intentions_marks_1_the_tyrant_removes_the_mark_and_resolves_the_effect(
     assert full in game.legal_actions(1)
     resolve(game, full)
     assert game.marks(marked, "intention") == 0
-    assert _damage(marked) == 2  # Crushing Intent: 2 damage to its target
+    assert game.view(marked).damage == 2  # Crushing Intent: 2 damage to its target
     assert game.zone(card) is Zone.DISCARD
 
 

@@ -12,7 +12,7 @@ from scenario import LIBRARY, resolve, scenario, to_action_phase
 
 from game.maps import find_map
 from game.rules import Game, GameSetup, IllegalAction
-from game.rules.actions import (
+from game.rules.core.actions import (
     ACTION_TYPES,
     ActionFormatError,
     Activate,
@@ -21,7 +21,7 @@ from game.rules.actions import (
     PlayCard,
     action_from_json,
 )
-from game.rules.replay import SaveError, game_to_json, load_game, read_save, replay, save_game
+from game.rules.core.replay import SaveError, game_to_json, load_game, read_save, replay, save_game
 
 
 def random_game(seed: int, turns: int = 8) -> Game:

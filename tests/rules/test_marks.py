@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import esper
 from rulemarks import rules
 from scenario import assert_illegal as _illegal
 from scenario import next_turn, pass_until, resolve, scenario, to_action_phase
 
 from game.rules import Game
-from game.rules.actions import (
+from game.rules.core.actions import (
     Activate,
     Attack,
     FullAction,
@@ -16,18 +15,11 @@ from game.rules.actions import (
     PlayCard,
     ShakeOff,
 )
-from game.rules.components import Body, OnMap
 
 GRID = "1.......\n........\n........\n.......2"
 ROW = "1......2"
 
 
-def _body(entity: int) -> Body:
-    return esper.component_for_entity(entity, Body)
-
-
-def _tapped(entity: int) -> bool:
-    return esper.component_for_entity(entity, OnMap).tapped
 
 
 def _activate(game: Game, unit: int) -> None:
@@ -70,7 +62,7 @@ def test_paralysis_2_a_paralyzed_unit_cannot_use_its_actions() -> None:
     _illegal(game, Move(0, charger, (0, 2)))
     _illegal(game, Attack(0, charger, scout))
     _illegal(game, FullAction(0, charger, "card", (soldier,)))
-    assert game.tile_of(charger) == (0, 1) and _body(scout).damage == 0
+    assert game.tile_of(charger) == (0, 1) and game.view(scout).damage == 0
 
 
 def test_paralysis_3_spending_the_move_action_removes_one_mark() -> None:
@@ -82,11 +74,11 @@ def test_paralysis_3_spending_the_move_action_removes_one_mark() -> None:
     _activate(game, soldier)
     resolve(game, ShakeOff(0, soldier, "move"))
     assert game.marks(soldier, "paralysis") == 0
-    assert _body(soldier).moves == 0
+    assert game.view(soldier).moves_left == 0
     # no longer paralyzed, it may use the action it kept
     assert not [a for a in game.legal_actions(0) if isinstance(a, Move)]
     resolve(game, Attack(0, soldier, ramm))
-    assert _body(ramm).damage == 2
+    assert game.view(ramm).damage == 2
 
 
 def test_paralysis_3_one_action_removes_only_one_mark() -> None:
@@ -98,13 +90,13 @@ def test_paralysis_3_one_action_removes_only_one_mark() -> None:
     _activate(game, soldier)
     resolve(game, ShakeOff(0, soldier, "attack"))
     assert game.marks(soldier, "paralysis") == 1
-    assert _body(soldier).attacks == 0
+    assert game.view(soldier).attacks_left == 0
     # still paralyzed: only the remaining move can shake off the last mark
     assert _kinds(game, 0) & {Move, Attack, ShakeOff} == {ShakeOff}
     _illegal(game, ShakeOff(0, soldier, "attack"))
     resolve(game, ShakeOff(0, soldier, "move"))
     assert game.marks(soldier, "paralysis") == 0
-    assert _tapped(soldier)  # no actions left
+    assert game.view(soldier).tapped  # no actions left
 
 
 # ---------------------------------------------------------------------------- Poison
@@ -168,9 +160,9 @@ def test_panic_2_a_panicked_unit_flees_by_the_shy_behaviour_and_loses_a_mark() -
     to_action_phase(game)
     _activate(game, soldier)
     assert game.tile_of(soldier) == (4, 0)  # the reachable tile farthest from the enemy
-    assert _body(enemy).damage == 0  # out of reach after fleeing: no attack
+    assert game.view(enemy).damage == 0  # out of reach after fleeing: no attack
     assert game.marks(soldier, "panic") == 1
-    assert _tapped(soldier) and game.activated == 0
+    assert game.view(soldier).tapped and game.activated == 0
     assert not {Move, Attack} & _kinds(game, 0)  # its controller chose nothing
 
 
@@ -210,9 +202,9 @@ def test_rage_2_an_enraged_unit_charges_by_the_aggressive_behaviour_and_loses_a_
     _activate(game, soldier)
     assert game.tile_of(soldier) == (3, 0)  # moved towards the nearest enemy
     assert not game.is_on_map(scout)  # and attacked it
-    assert _body(soldier).damage == 1  # the scout struck back
+    assert game.view(soldier).damage == 1  # the scout struck back
     assert game.marks_on(soldier) == {}
-    assert _tapped(soldier) and game.activated == 0
+    assert game.view(soldier).tapped and game.activated == 0
 
 
 # ---------------------------------------------------------------------------- Ward
@@ -232,7 +224,7 @@ def test_ward_2_damage_is_prevented_and_as_many_ward_marks_removed() -> None:
     game.add_marks(ramm, "ward", 3)
     to_action_phase(game)
     _cast(game, 0, "Fireball", ramm)
-    assert _body(ramm).damage == 0
+    assert game.view(ramm).damage == 0
     assert game.marks(ramm, "ward") == 1
 
 
@@ -244,7 +236,7 @@ def test_ward_2_ward_prevents_damage_in_combat() -> None:
     to_action_phase(game)
     resolve(game, Activate(0, scout))
     resolve(game, Attack(0, scout, ramm))
-    assert _body(ramm).damage == 0
+    assert game.view(ramm).damage == 0
     assert game.marks(ramm, "ward") == 1
 
 
@@ -254,7 +246,7 @@ def test_ward_3_damage_is_prevented_in_full_by_fewer_ward_marks() -> None:
     game.add_marks(ramm, "ward", 1)
     to_action_phase(game)
     _cast(game, 0, "Fireball", ramm)  # 2 damage against 1 ward mark
-    assert _body(ramm).damage == 0
+    assert game.view(ramm).damage == 0
     assert game.marks_on(ramm) == {}
     _cast(game, 0, "Fireball", ramm)  # no longer warded
-    assert _body(ramm).damage == 2
+    assert game.view(ramm).damage == 2

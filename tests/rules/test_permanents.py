@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-import esper
 import pytest
 from rulemarks import rules
 from scenario import (
@@ -18,8 +17,9 @@ from scenario import (
     to_phase,
 )
 
-from game.rules import IllegalAction, Phase
-from game.rules.actions import (
+from game.rules import Game, IllegalAction, Phase
+from game.rules.cards import Ability, CardDef, CardType, CostSpec, EffectSpec, TargetSpec
+from game.rules.core.actions import (
     Activate,
     Attack,
     Buy,
@@ -29,10 +29,8 @@ from game.rules.actions import (
     PlayCard,
     UseFreeAction,
 )
-from game.rules.cards import Ability, CardDef, CardType, CostSpec, EffectSpec, TargetSpec
-from game.rules.components import Body, Zone
-from game.rules.events import DamagePrevented, Destroyed
-from game.rules.game import Game
+from game.rules.core.events import DamagePrevented, Destroyed
+from game.rules.core.view import Zone
 from game.rules.geometry import distance
 
 Tile = tuple[int, int]
@@ -60,9 +58,6 @@ def attack_targets(game: Game, unit: int) -> set[int]:
     return {a.target for a in game.legal_actions(game.controller(unit))
             if isinstance(a, Attack) and a.unit == unit}
 
-
-def damage(entity: int) -> int:
-    return esper.component_for_entity(entity, Body).damage
 
 
 def templar(protection: object) -> CardDef:
@@ -371,8 +366,8 @@ def test_protection_from_x_2_damage_from_x_is_never_dealt() -> None:
     enemy = game.add_permanent("Soldier", (3, 1), 1)  # attack 2
     activate(game, guarded)
     events = resolve(game, Attack(0, guarded, enemy))
-    assert damage(enemy) == 1
-    assert damage(guarded) == 0  # the strike back comes from a unit
+    assert game.view(enemy).damage == 1
+    assert game.view(guarded).damage == 0  # the strike back comes from a unit
     prevented = of_type(events, DamagePrevented)
     assert [(e.source, e.target, e.amount, e.reason) for e in prevented] == [
         (enemy, guarded, 2, "protection")]
@@ -384,8 +379,8 @@ def test_protection_from_x_2_untargeted_spell_damage_is_not_dealt() -> None:
     paladin = game.add_permanent("Paladin", (3, 1), 1)  # protection from spells
     soldier = game.add_permanent("Soldier", (1, 1), 1)
     events = resolve(game, PlayCard(0, quake, None, ()))
-    assert damage(soldier) == 1
-    assert damage(paladin) == 0
+    assert game.view(soldier).damage == 1
+    assert game.view(paladin).damage == 0
     assert [(e.target, e.reason) for e in of_type(events, DamagePrevented)] == [
         (paladin, "protection")]
 
@@ -400,9 +395,9 @@ def test_protection_from_x_2_collision_damage_from_a_unit_is_not_dealt() -> None
     resolve(game, PlayCard(0, first, None, (guarded, (1, 1))))
     resolve(game, PlayCard(0, second, None, (plain, (1, 2))))
     assert game.tile_of(guarded) == (2, 1) and game.tile_of(plain) == (2, 2)
-    assert damage(guarded) == 0
-    assert damage(plain) == 1
-    assert all(damage(u) == 0 for u in wall_of_units)
+    assert game.view(guarded).damage == 0
+    assert game.view(plain).damage == 1
+    assert all(game.view(u).damage == 0 for u in wall_of_units)
 
 
 def test_protection_from_x_3_x_may_be_a_card_a_type_or_a_condition() -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from rulemarks import rules
 from scenario import (
     assert_illegal,
-    body,
     in_hand,
     next_turn,
     of_type,
@@ -18,15 +17,15 @@ from scenario import (
 )
 
 from game.rules import Game, Phase
-from game.rules.actions import (
+from game.rules.core.actions import (
     Activate,
     Attack,
     Move,
     Pass,
     PlayCard,
 )
-from game.rules.components import Zone
-from game.rules.events import ActionResolved
+from game.rules.core.events import ActionResolved
+from game.rules.core.view import Zone
 
 GRID = "1.......\n........\n........\n.......2"
 GRID3 = "1.......\n........\n...2....\n.......3"
@@ -77,7 +76,7 @@ def test_priority_2_a_declaration_restarts_the_round_of_passes() -> None:
     game.apply(Pass(0))
     game.apply(Pass(1))  # everyone passed, but with a non-empty stack: it resolves
     assert game.phase is Phase.ACTION and not game.stack
-    assert body(game, mine).damage == 2
+    assert game.view(mine).damage == 2
     assert game.actor == 0
     game.apply(Pass(0))
     assert game.phase is Phase.ACTION
@@ -156,7 +155,7 @@ def test_action_phase_2_turning_to_another_permanent_taps_the_first() -> None:
     assert not tapped(game, first)
     game.apply(Activate(0, second))
     assert tapped(game, first) and game.activated == second
-    assert body(game, first).attacks == 1  # tapped although its attack was never used
+    assert game.view(first).attacks_left == 1  # tapped although its attack was never used
     assert_illegal(game, Activate(0, first))
 
 
@@ -234,7 +233,7 @@ def test_action_stack_2_a_spell_answering_a_spell_executes_first() -> None:
     resolved = [e.text for e in of_type(events, ActionResolved)]
     assert ["Blessing" in t for t in resolved] == [True, False]
     # the ward came first and prevented the Fireball's damage
-    assert body(game, target).damage == 0
+    assert game.view(target).damage == 0
     assert game.marks(target, "ward") == 0
 
 
@@ -260,11 +259,11 @@ def test_action_stack_3_a_declared_action_waits_on_the_stack() -> None:
     game.apply(PlayCard(0, fireball, None, (target,)))
     assert len(game.stack) == 1 and game.stack[0].source == fireball
     assert game.zone(fireball) is Zone.ASIDE  # between the hand and the discard pile
-    assert body(game, target).damage == 0
+    assert game.view(target).damage == 0
     game.apply(Pass(0))
-    assert body(game, target).damage == 0  # still waiting: player 2 may answer
+    assert game.view(target).damage == 0  # still waiting: player 2 may answer
     game.apply(Pass(1))
-    assert not game.stack and body(game, target).damage == 2
+    assert not game.stack and game.view(target).damage == 2
     assert game.zone(fireball) is Zone.DISCARD
 
 
@@ -278,14 +277,14 @@ def test_action_stack_4_top_executes_when_nobody_declares() -> None:
     game.apply(Pass(0))
     game.apply(Pass(1))
     # only the top (the Poison Dart) executed
-    assert game.marks(target, "poison") == 1 and body(game, target).damage == 0
+    assert game.marks(target, "poison") == 1 and game.view(target).damage == 0
     assert [game.card(i.source).name for i in game.stack] == ["Fireball"]
     game.apply(Pass(0))
     game.apply(PlayCard(1, in_hand(game, 1, "Blessing"), None, (target,)))
     assert [game.card(i.source).name for i in game.stack] == ["Fireball", "Blessing"]
     game.apply(Pass(0))
     game.apply(Pass(1))
-    assert game.marks(target, "ward") == 2 and body(game, target).damage == 0
+    assert game.marks(target, "ward") == 2 and game.view(target).damage == 0
 
 
 # ---------------------------------------------------------------------------- Slow Actions
@@ -355,13 +354,13 @@ def test_slow_actions_3_a_unit_action_costs_only_that_action() -> None:
     to_action_phase(game)
     game.apply(Activate(0, soldier))
     game.apply(Move(0, soldier, (4, 2)))
-    assert game.players[0].resource == 3 and body(game, soldier).moves == 0
+    assert game.players[0].resource == 3 and game.view(soldier).moves_left == 0
     assert [i.kind for i in game.stack] == ["move"]  # a declared slow action
     pass_until(game, lambda g: not g.stack)
     assert not any(isinstance(a, Move) for a in game.legal_actions(0))  # the move is spent
     assert Attack(0, soldier, farmer) in game.legal_actions(0)
     resolve(game, Attack(0, soldier, farmer))
-    assert game.players[0].resource == 3 and body(game, soldier).attacks == 0
+    assert game.players[0].resource == 3 and game.view(soldier).attacks_left == 0
 
 
 # ---------------------------------------------------------------------------- Fast Actions
@@ -375,7 +374,7 @@ def test_fast_actions_1_spells_are_fast_actions() -> None:
     fireball, dart, terror = (in_hand(game, 0, n) for n in ("Fireball", "Poison Dart", "Terror"))
     assert game.phase is Phase.UPKEEP
     resolve(game, PlayCard(0, fireball, None, (target,)))  # outside the action phase
-    assert body(game, target).damage == 2
+    assert game.view(target).damage == 2
     to_action_phase(game)
     game.apply(PlayCard(0, dart, None, (target,)))
     game.apply(PlayCard(0, terror, None, (target,)))  # answering the own spell
@@ -396,7 +395,7 @@ def test_fast_actions_2_the_non_active_player_answers_while_holding_priority() -
     game.apply(PlayCard(1, blessing, None, (defender,)))  # in player 1's action phase
     pass_until(game, lambda g: not g.stack)
     # the ward executed before the attack and absorbed its damage
-    assert game.zone(defender) is Zone.MAP and body(game, defender).damage == 0
+    assert game.zone(defender) is Zone.MAP and game.view(defender).damage == 0
 
 
 def test_fast_actions_2_in_any_phase_with_priority() -> None:

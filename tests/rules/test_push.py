@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import esper
 import pytest
 from rulemarks import rules
 from scenario import of_type, resolve, scenario, to_action_phase
 
-from game.rules import IllegalAction
-from game.rules.actions import Activate, Attack, FullAction, PlayCard
-from game.rules.components import Body, Zone
-from game.rules.events import DamageDealt, Destroyed, PermanentMoved
-from game.rules.game import Game
+from game.rules import Game, IllegalAction
+from game.rules.core.actions import Activate, Attack, FullAction, PlayCard
+from game.rules.core.events import DamageDealt, Destroyed, PermanentMoved
+from game.rules.core.view import Zone
 from game.rules.geometry import direction
 from game.rules.keywords import KEYWORDS
 
@@ -28,9 +26,6 @@ def activate(game: Game, unit: int) -> None:
     if game.activated != unit:
         resolve(game, Activate(game.controller(unit), unit))
 
-
-def damage(entity: int) -> int:
-    return esper.component_for_entity(entity, Body).damage
 
 
 def shoves(game: Game, count: int = 1) -> list[int]:
@@ -72,7 +67,7 @@ def test_push_2_pushed_x_steps_in_one_straight_line() -> None:
     scout = game.add_permanent("Scout", (2, 2), 1)
     shove(game, diagonal_card, scout, (1, 1))
     assert game.tile_of(scout) == (4, 4)  # two diagonal steps
-    assert damage(soldier) == 0 and damage(scout) == 0
+    assert game.view(soldier).damage == 0 and game.view(scout).damage == 0
 
 
 @rules("Push 4.1")
@@ -87,7 +82,7 @@ def test_push_3_actions_and_combat_can_push() -> None:
     activate(game, ramm)
     resolve(game, Attack(0, ramm, by_combat))
     assert game.tile_of(by_combat) == (4, 6)  # away from the Ramm, diagonally
-    assert damage(by_combat) == 1  # the attack itself
+    assert game.view(by_combat).damage == 1  # the attack itself
 
 
 def test_push_3_the_chargers_full_action_pushes_in_its_fight() -> None:
@@ -101,7 +96,7 @@ def test_push_3_the_chargers_full_action_pushes_in_its_fight() -> None:
     assert game.tile_of(charger) == (2, 3)
     assert game.tile_of(target) == (4, 3)
     # the push was for that fight only
-    assert esper.component_for_entity(charger, Body).fight_push == 0
+    assert game.view(charger).fight_push == 0
 
 
 def test_push_4_every_push_needs_a_tile_it_starts_from() -> None:
@@ -175,7 +170,7 @@ def test_push_6_a_pushed_permanent_stops_before_an_unavailable_tile() -> None:
     edge = game.add_permanent("Scout", (3, 1), 1)
     shove(game, cards[1], edge, (2, 1))
     assert game.tile_of(edge) == (4, 1)
-    assert damage(edge) == 0
+    assert game.view(edge).damage == 0
     assert game.tile_of(barricade) == (3, 0)
 
 
@@ -186,21 +181,21 @@ def test_push_6_1_a_unit_running_into_a_permanent_takes_1_damage_from_it() -> No
     barricade = game.add_permanent("Barricade", (2, 1), 0)
     events = shove(game, cards[0], soldier, (0, 1))
     assert game.tile_of(soldier) == (1, 1)
-    assert damage(soldier) == 1
-    assert damage(barricade) == 0
+    assert game.view(soldier).damage == 1
+    assert game.view(barricade).damage == 0
     hits = [(e.source, e.target, e.amount) for e in of_type(events, DamageDealt)]
     assert hits == [(barricade, soldier, 1)]
     # into another unit: only the pushed unit takes damage
     scout = game.add_permanent("Scout", (4, 4), 1)
     blocker = game.add_permanent("Soldier", (5, 5), 0)
     shove(game, cards[1], scout, (3, 3))
-    assert damage(scout) == 1 and damage(blocker) == 0
+    assert game.view(scout).damage == 1 and game.view(blocker).damage == 0
     # an artifact pushed into a unit is not a unit: no damage either way
     crate = game.add_permanent("Barricade", (1, 4), 1)
     wall_unit = game.add_permanent("Soldier", (1, 5), 0)
     shove(game, cards[2], crate, (1, 3))
     assert game.tile_of(crate) == (1, 4)
-    assert damage(crate) == 0 and damage(wall_unit) == 0
+    assert game.view(crate).damage == 0 and game.view(wall_unit).damage == 0
 
 
 def test_push_6_1_a_wall_is_a_permanent_to_run_into() -> None:
@@ -209,7 +204,7 @@ def test_push_6_1_a_wall_is_a_permanent_to_run_into() -> None:
     soldier = game.add_permanent("Soldier", (1, 0), 1)
     shove(game, card, soldier, (0, 0))
     assert game.tile_of(soldier) == (2, 0)
-    assert damage(soldier) == 1
+    assert game.view(soldier).damage == 1
     assert game.is_on_map(soldier)
 
 

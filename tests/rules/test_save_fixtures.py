@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.content.mods import load_content
-from game.rules.replay import load_game, read_save
+from game.rules.core.replay import load_game, read_save
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "saves"
 SAVES = sorted(FIXTURES.glob("*.json"))

@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 from rulemarks import rules
 from scenario import (
-    body,
     in_hand,
     next_turn,
     of_type,
@@ -17,9 +16,9 @@ from scenario import (
 )
 
 from game.rules import IllegalAction, Phase, Placement, WinSpec
-from game.rules.actions import Activate, Attack, Pass, PlayCard, UseFreeAction
-from game.rules.components import Zone
-from game.rules.events import ActionDeclared, ActionResolved, Destroyed, GameOver
+from game.rules.core.actions import Activate, Attack, Pass, PlayCard, UseFreeAction
+from game.rules.core.events import ActionDeclared, ActionResolved, Destroyed, GameOver
+from game.rules.core.view import Zone
 
 GRID = "1.......\n........\n........\n.......2"
 
@@ -67,7 +66,7 @@ def test_state_based_actions_3_checks_repeat_until_nothing_changes() -> None:
     soldier = game.add_permanent("Soldier", (2, 1), 0)
     # a granted effect that lasts while its source is on the map: +1 health
     game.grant(soldier, "stat:health", 1, "while_source_on_map", source=drummer)
-    body(game, soldier).damage = 3
+    game.edit(soldier, damage=3)
     assert game.health(soldier) == 3
     game.apply(Pass(0))
     game.apply(PlayCard(1, in_hand(game, 1, "Die!"), None, (drummer,)))
@@ -89,7 +88,7 @@ def test_state_based_actions_3_1_more_damage_than_health_destroys() -> None:
     first, second, third = game.players[0].hand
     to_action_phase(game)
     resolve(game, PlayCard(0, first, None, (soldier,)))
-    assert body(game, soldier).damage == 2 == game.health(soldier)
+    assert game.view(soldier).damage == 2 == game.health(soldier)
     assert game.zone(soldier) is Zone.MAP  # damage equal to health: it survives
     resolve(game, PlayCard(0, second, None, (soldier,)))
     assert game.zone(soldier) is Zone.DISCARD  # 4 > 2
@@ -107,7 +106,7 @@ def test_state_based_actions_3_2_more_poison_marks_than_health_destroys() -> Non
     to_action_phase(game)
     resolve(game, PlayCard(0, first, None, (scout,)))
     assert game.marks(scout, "poison") == 1 == game.health(scout)
-    assert game.zone(scout) is Zone.MAP and body(game, scout).damage == 0
+    assert game.zone(scout) is Zone.MAP and game.view(scout).damage == 0
     events = resolve(game, PlayCard(0, second, None, (scout,)))
     assert game.zone(scout) is Zone.DISCARD  # 2 poison marks > 1 health, no damage at all
     assert [e.reason for e in of_type(events, Destroyed)] == ["more poison marks than health"]
@@ -124,7 +123,7 @@ def test_state_based_actions_3_3_equipment_without_durability_is_destroyed() -> 
     to_action_phase(game)
     game.apply(Activate(0, scout))
     resolve(game, Attack(0, scout, shield))
-    assert body(game, shield).durability == 1 and game.zone(shield) is Zone.MAP
+    assert game.view(shield).durability == 1 and game.zone(shield) is Zone.MAP
     resolve(game, PlayCard(0, in_hand(game, 0, "Fireball"), None, (sword,)))
     assert game.zone(sword) is Zone.DISCARD  # durability 2 - 2 = 0
 
@@ -134,9 +133,9 @@ def test_state_based_actions_3_3_a_potion_used_up_is_destroyed() -> None:
     soldier = game.add_permanent("Soldier", (2, 2), 0)
     potion = game.add_card("Healing Potion", 0, Zone.HAND)
     game.put_in_pile(potion, soldier, 0)
-    body(game, soldier).damage = 2
+    game.edit(soldier, damage=2)
     to_action_phase(game)
-    assert body(game, potion).durability == 1
+    assert game.view(potion).durability == 1
     events = game.apply(UseFreeAction(0, potion, 0, ()))  # cost: 1 durability
     assert [e.reason for e in of_type(events, Destroyed)] == ["no durability left"]
     assert game.zone(potion) is Zone.DISCARD and game.pile(soldier) == []

@@ -10,8 +10,8 @@ import pytest
 from scenario import LIBRARY, to_phase
 
 from game.rules import Game, GameSetup, IllegalAction, Phase, WinSpec, parse_grid
-from game.rules.actions import Buy
-from game.rules.components import Zone
+from game.rules.core.actions import Buy
+from game.rules.core.view import Zone
 from game.rules.invariants import check
 
 GRID = "1..$....\n........\n....$..2"

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import esper
 import pytest
 from rulemarks import rules
 from scenario import library, next_turn, resolve, scenario, to_action_phase
 
-from game.rules import IllegalAction, parse_grid
-from game.rules.actions import (
+from game.rules import NEUTRAL, Game, IllegalAction, parse_grid
+from game.rules.cards import CardType
+from game.rules.core.actions import (
     Activate,
     Attack,
     FullAction,
@@ -18,9 +18,7 @@ from game.rules.actions import (
     Switch,
     Transport,
 )
-from game.rules.cards import CardType
-from game.rules.components import Body, Zone
-from game.rules.game import NEUTRAL, Game
+from game.rules.core.view import Zone
 from game.rules.mapmodel import DEFAULT_SYMBOLS
 from game.rules.tiles import NEUTRAL as NEUTRAL_TILE
 from game.rules.tiles import TILE_TYPES, TileType, tile_type
@@ -76,9 +74,6 @@ def wolf_tiles(game: Game, player: int) -> set[Tile]:
 def every_tile(game: Game) -> list[Tile]:
     return game.map.all_tiles()
 
-
-def damage(entity: int) -> int:
-    return esper.component_for_entity(entity, Body).damage
 
 
 # ---------------------------------------------------------------------------- Tiles
@@ -299,8 +294,8 @@ def test_tiles_common_2_house_gives_cover_from_range_over_1() -> None:
     melee = game.add_permanent("Soldier", (4, 1), 0)
     assert housed in attack_targets(game, melee)  # range 1 is not blocked
     resolve(game, Attack(0, melee, housed))
-    assert damage(housed) == 2
-    assert damage(melee) == 2
+    assert game.view(housed).damage == 2
+    assert game.view(melee).damage == 2
 
 
 def test_tiles_common_2_cover_blocks_strike_back_from_range_over_1() -> None:
@@ -311,15 +306,15 @@ def test_tiles_common_2_cover_blocks_strike_back_from_range_over_1() -> None:
     resolve(game, Activate(0, archer))
     resolve(game, Attack(0, archer, enemy))
     assert game.is_on_map(enemy)
-    assert damage(enemy) == 1
-    assert damage(archer) == 0  # the strike back at range 3 hits the house's cover
+    assert game.view(enemy).damage == 1
+    assert game.view(archer).damage == 0  # the strike back at range 3 hits the house's cover
     # on neutral ground the same fight costs the attacker 1 damage
     plain = ready(".....\n.....")
     a2 = plain.add_permanent("Archer", (0, 0), 0)
     e2 = plain.add_permanent("Archer", (3, 0), 1)
     resolve(plain, Activate(0, a2))
     resolve(plain, Attack(0, a2, e2))
-    assert damage(a2) == 1
+    assert plain.view(a2).damage == 1
 
 
 def test_tiles_common_2_cover_is_for_units_an_artifact_on_a_house_can_be_shot() -> None:
@@ -328,7 +323,7 @@ def test_tiles_common_2_cover_is_for_units_an_artifact_on_a_house_can_be_shot() 
     archer = game.add_permanent("Archer", (3, 0), 0)
     assert barricade in attack_targets(game, archer)
     resolve(game, Attack(0, archer, barricade))
-    assert damage(barricade) == 1
+    assert game.view(barricade).damage == 1
 
 
 def test_tiles_common_3_tower_lifts_ranges_over_1_by_one() -> None:
@@ -342,8 +337,8 @@ def test_tiles_common_3_tower_lifts_ranges_over_1_by_one() -> None:
     assert near not in attack_targets(game, soldier)
     assert far in attack_targets(game, archer)
     resolve(game, Attack(0, archer, far))
-    assert damage(far) == 1
-    assert damage(archer) == 0
+    assert game.view(far).damage == 1
+    assert game.view(archer).damage == 0
     game.close()
     plain = ready("A....\n.....")
     archer = plain.add_permanent("Archer", (0, 0), 0)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from scenario import resolve, scenario, to_action_phase
 
-from game.rules.actions import Activate, Attack
+from game.rules.core.actions import Activate, Attack
 
 
 def test_actions_4_a_unit_dying_in_its_own_attack_still_triggers() -> None:
@@ -20,7 +20,7 @@ def test_actions_4_a_unit_dying_in_its_own_attack_still_triggers() -> None:
 
 
 def test_free_actions_3_a_card_in_hand_offers_its_free_action() -> None:
-    from game.rules.actions import UseFreeAction
+    from game.rules.core.actions import UseFreeAction
 
     game = scenario(hands={0: ["Field Notes", "Treasure Chest"]}, resource={0: 0})
     notes, chest = game.players[0].hand

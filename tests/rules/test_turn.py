@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import esper
 from rulemarks import rules
 from scenario import (
     assert_illegal,
@@ -16,7 +15,7 @@ from scenario import (
 )
 
 from game.rules import Game, Phase
-from game.rules.actions import (
+from game.rules.core.actions import (
     Buy,
     Disband,
     Discard,
@@ -26,8 +25,14 @@ from game.rules.actions import (
     PayUpkeep,
     PlayCard,
 )
-from game.rules.components import OnMap, Zone
-from game.rules.events import ActionDeclared, CardMoved, PhaseStarted, ResourceChanged, TurnStarted
+from game.rules.core.events import (
+    ActionDeclared,
+    CardMoved,
+    PhaseStarted,
+    ResourceChanged,
+    TurnStarted,
+)
+from game.rules.core.view import Zone
 
 
 def to_turn_of(game: Game, player: int) -> list:
@@ -40,7 +45,7 @@ def to_turn_of(game: Game, player: int) -> list:
 
 
 def tap(game: Game, entity: int) -> None:
-    esper.component_for_entity(entity, OnMap).tapped = True
+    game.edit(entity, tapped=True)
 
 
 # ---------------------------------------------------------------- Player Turns

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import esper
 from rulemarks import rules
 from scenario import assert_illegal as _illegal
 from scenario import next_turn, of_type, resolve, scenario, to_action_phase
 
 from game.rules import Game, Phase
-from game.rules.actions import (
+from game.rules.cards import Ability, CardDef, CardType, CostSpec, EffectSpec
+from game.rules.core.actions import (
     Activate,
     Attack,
     FullAction,
@@ -18,9 +18,8 @@ from game.rules.actions import (
     PlayCard,
     UseFreeAction,
 )
-from game.rules.cards import Ability, CardDef, CardType, CostSpec, EffectSpec
-from game.rules.components import Body, OnMap, Zone
-from game.rules.events import Destroyed
+from game.rules.core.events import Destroyed
+from game.rules.core.view import Zone
 from game.rules.geometry import distance
 
 GRID = "1.......\n........\n........\n.......2"
@@ -39,12 +38,6 @@ BOSS = CardDef(name="Test Boss", type=CardType.BOSS, attack=2, health=6, movemen
 WEAK_BOSS = CardDef(name="Weak Boss", type=CardType.BOSS, attack=1, health=1, movement=1)
 
 
-def _body(entity: int) -> Body:
-    return esper.component_for_entity(entity, Body)
-
-
-def _tapped(entity: int) -> bool:
-    return esper.component_for_entity(entity, OnMap).tapped
 
 
 def _activate(game: Game, unit: int) -> None:
@@ -110,7 +103,7 @@ def test_units_3_a_unit_dies_only_once_its_damage_is_more_than_its_health() -> N
     soldier = game.add_permanent("Soldier", (3, 1), 1)  # health 2
     to_action_phase(game)
     _cast(game, 0, "Fireball", soldier)
-    assert _body(soldier).damage == 2
+    assert game.view(soldier).damage == 2
     assert game.is_on_map(soldier)  # damage equal to its health: it survives
     _cast(game, 0, "Fireball", soldier)
     assert not game.is_on_map(soldier)
@@ -121,7 +114,7 @@ def test_units_3_an_effect_can_destroy_an_undamaged_unit() -> None:
     game = scenario(GRID, hands={0: ["Die!"]}, resource={0: 4})
     ramm = game.add_permanent("Ramm", (3, 1), 1)
     to_action_phase(game)
-    assert _body(ramm).damage == 0
+    assert game.view(ramm).damage == 0
     _cast(game, 0, "Die!", ramm)
     assert not game.is_on_map(ramm)
     assert ramm in game.players[1].discard
@@ -133,12 +126,12 @@ def test_units_4_damage_stays_on_a_unit_across_turns() -> None:
     ramm = game.add_permanent("Ramm", (2, 1), 0)
     to_action_phase(game)
     _cast(game, 0, "Fireball", soldier)
-    assert _body(soldier).damage == 2
+    assert game.view(soldier).damage == 2
     next_turn(game)  # player 2's turn, with its upkeep
     next_turn(game)  # back to player 1
     to_action_phase(game)
     assert game.turn == 3
-    assert _body(soldier).damage == 2  # still there two turns later
+    assert game.view(soldier).damage == 2  # still there two turns later
     _activate(game, ramm)
     resolve(game, Attack(0, ramm, soldier))  # one more damage: 3 > 2
     assert not game.is_on_map(soldier)
@@ -168,14 +161,14 @@ def test_units_6_an_activated_unit_acts_until_its_controller_turns_elsewhere() -
     assert game.activated == first
     assert {a.unit for a in _of(game, 0, Move)} == {first}
     resolve(game, Move(0, first, (3, 1)))
-    assert game.activated == first and not _tapped(first)  # its attack is still left
+    assert game.activated == first and not game.view(first).tapped  # its attack is still left
     _activate(game, second)
     assert game.activated == second
-    assert _tapped(first)  # turning to another unit taps the first one
+    assert game.view(first).tapped  # turning to another unit taps the first one
     _illegal(game, Activate(0, first))
     scout = game.players[0].hand[0]
     resolve(game, PlayCard(0, scout, (0, 0)))
-    assert _tapped(second) and game.activated == 0  # playing a card taps it too
+    assert game.view(second).tapped and game.activated == 0  # playing a card taps it too
 
 
 @rules("Slow Actions 2")
@@ -226,10 +219,10 @@ def test_units_9_one_move_and_one_attack_per_turn_even_when_just_played() -> Non
     resolve(game, Move(0, soldier, (2, 0)))
     assert not _of(game, 0, Move)  # its one move is used
     resolve(game, Attack(0, soldier, ramm))
-    assert _body(ramm).damage == 2
+    assert game.view(ramm).damage == 2
     assert not _of(game, 0, Attack)  # its one attack is used
     _illegal(game, Attack(0, soldier, ramm))
-    assert _tapped(soldier)
+    assert game.view(soldier).tapped
     next_turn(game)
     next_turn(game)
     to_action_phase(game)
@@ -260,8 +253,8 @@ def test_units_10_1_charger_full_action_charges_in_a_straight_line_and_pushes() 
     assert charge in game.legal_actions(0)
     resolve(game, charge)
     assert game.tile_of(charger) == (3, 1)  # next to the target, on the straight line
-    assert _body(soldier).damage == 1
-    assert _body(charger).damage == 2  # the soldier struck back
+    assert game.view(soldier).damage == 1
+    assert game.view(charger).damage == 2  # the soldier struck back
     assert game.tile_of(soldier) == (5, 1)  # pushed one step on, for that fight
 
 
@@ -314,7 +307,7 @@ def test_units_10_1_1_full_action_needs_the_attack_action_left() -> None:
     _activate(game, charger)
     assert FullAction(0, charger, "card", (soldier,)) in game.legal_actions(0)
     resolve(game, Attack(0, charger, scout))
-    assert _body(scout).damage == 1
+    assert game.view(scout).damage == 1
     assert game.activated == charger  # its move is left
     _illegal(game, FullAction(0, charger, "card", (soldier,)))
 
@@ -326,10 +319,10 @@ def test_units_10_1_2_a_full_action_uses_up_every_action_left() -> None:
     to_action_phase(game)
     _activate(game, charger)
     resolve(game, FullAction(0, charger, "card", (ramm,)))
-    body = _body(charger)
-    assert (body.moves, body.attacks) == (0, 0)
+    view = game.view(charger)
+    assert (view.moves_left, view.attacks_left) == (0, 0)
     assert not _of(game, 0, Move) and not _of(game, 0, Attack)
-    assert _tapped(charger) and game.activated == 0
+    assert game.view(charger).tapped and game.activated == 0
     _illegal(game, Activate(0, charger))
 
 
@@ -343,7 +336,7 @@ def test_units_10_2_a_units_free_action_needs_no_activation_and_spends_no_action
     resolve(game, use)
     assert game.players[0].resource == 2
     assert not game.players[0].hand  # its cost: discard a card
-    assert (_body(tinker).moves, _body(tinker).attacks) == (1, 1)
+    assert (game.view(tinker).moves_left, game.view(tinker).attacks_left) == (1, 1)
     assert Activate(0, tinker) in game.legal_actions(0)
 
 
@@ -355,8 +348,8 @@ def test_units_11_ramms_push_is_a_passive_effect_that_pushes_the_attacked_unit()
     to_action_phase(game)
     _activate(game, ramm)
     resolve(game, Attack(0, ramm, soldier))
-    assert _body(soldier).damage == 1
-    assert _body(ramm).damage == 2
+    assert game.view(soldier).damage == 1
+    assert game.view(ramm).damage == 2
     assert game.tile_of(soldier) == (4, 1)  # one step away from the Ramm
     assert game.tile_of(ramm) == (2, 1)
 
@@ -416,8 +409,8 @@ def test_units_13_2_ranged_combat_is_an_attack_at_range_greater_than_1() -> None
     assert {a.target for a in _of(game, 0, Attack)} == {in_reach}
     _illegal(game, Attack(0, archer, beyond))
     resolve(game, Attack(0, archer, in_reach))
-    assert _body(in_reach).damage == 1
-    assert _body(archer).damage == 0
+    assert game.view(in_reach).damage == 1
+    assert game.view(archer).damage == 0
 
 
 def test_units_13_3_a_ranged_unit_can_fight_in_melee_too() -> None:
@@ -428,7 +421,7 @@ def test_units_13_3_a_ranged_unit_can_fight_in_melee_too() -> None:
     _activate(game, archer)
     assert Attack(0, archer, ramm) in game.legal_actions(0)
     resolve(game, Attack(0, archer, ramm))
-    assert _body(ramm).damage == 1
+    assert game.view(ramm).damage == 1
 
 
 @rules("Available Tiles (permanents) 3.1", "Available Tiles (permanents) 3.2")
@@ -456,7 +449,7 @@ def test_units_15_crew_lend_their_attack_to_the_unit_they_crew() -> None:
     _crew(game, soldier, charger)
     _activate(game, charger)
     resolve(game, Attack(0, charger, ramm))
-    assert _body(ramm).damage == 3  # 1 of the charger + 2 of its crew
+    assert game.view(ramm).damage == 3  # 1 of the charger + 2 of its crew
 
 
 def test_units_15_1_example_1_same_range_attacks_add_up() -> None:
@@ -502,7 +495,7 @@ def test_units_15_1_example_4_two_melee_crew_add_to_the_container() -> None:
     assert game.attack_profile(ramm) == {1: 4}
     _activate(game, ramm)
     resolve(game, Attack(0, ramm, enemy))
-    assert _body(enemy).damage == 4
+    assert game.view(enemy).damage == 4
 
 
 def test_units_15_1_example_5_every_range_sums_the_attacks_reaching_it() -> None:
@@ -518,7 +511,7 @@ def test_units_15_1_example_5_every_range_sums_the_attacks_reaching_it() -> None
     assert game.attack_profile(catapult) == {1: 3, 2: 2, 3: 1}
     _activate(game, catapult)
     resolve(game, Attack(0, catapult, far))
-    assert _body(far).damage == 1  # only the catapult's own attack reaches range 3
+    assert game.view(far).damage == 1  # only the catapult's own attack reaches range 3
 
 
 # ---------------------------------------------------------------------------- Crew X
@@ -605,7 +598,7 @@ def test_crew_x_4_crew_attack_counts_in_the_crewed_units_fight() -> None:
     assert game.attack_profile(ramm) == {1: 3}
     _activate(game, ramm)
     resolve(game, Attack(0, ramm, enemy))
-    assert _body(enemy).damage == 3
+    assert game.view(enemy).damage == 3
 
 
 # ---------------------------------------------------------------------------- Boss
@@ -632,7 +625,7 @@ def test_boss_2_effects_that_target_units_cannot_target_a_boss() -> None:
     # an effect that targets any permanent can pick it
     assert PlayCard(0, fireball, None, (boss,)) in game.legal_actions(0)
     resolve(game, PlayCard(0, fireball, None, (boss,)))
-    assert _body(boss).damage == 2
+    assert game.view(boss).damage == 2
 
 
 def test_boss_2_a_boss_fights_like_a_unit() -> None:
@@ -643,8 +636,8 @@ def test_boss_2_a_boss_fights_like_a_unit() -> None:
     _activate(game, ramm)
     assert Attack(0, ramm, boss) in game.legal_actions(0)
     resolve(game, Attack(0, ramm, boss))
-    assert _body(boss).damage == 1
-    assert _body(ramm).damage == 2  # the boss strikes back
+    assert game.view(boss).damage == 1
+    assert game.view(ramm).damage == 2  # the boss strikes back
 
 
 def test_boss_2_its_controller_moves_and_attacks_with_a_boss_like_a_unit() -> None:
@@ -656,9 +649,9 @@ def test_boss_2_its_controller_moves_and_attacks_with_a_boss_like_a_unit() -> No
     assert Move(0, boss, (3, 1)) in game.legal_actions(0)
     resolve(game, Move(0, boss, (3, 1)))
     resolve(game, Attack(0, boss, ramm))
-    assert _body(ramm).damage == 2
-    assert _body(boss).damage == 1
-    assert _tapped(boss)
+    assert game.view(ramm).damage == 2
+    assert game.view(boss).damage == 1
+    assert game.view(boss).tapped
 
 
 def test_boss_3_a_boss_has_no_upkeep_cost() -> None:
@@ -671,7 +664,7 @@ def test_boss_3_a_boss_has_no_upkeep_cost() -> None:
     assert PayUpkeep(0) not in game.legal_actions(0)
     to_action_phase(game)
     assert game.players[0].resource == 1
-    assert game.is_on_map(boss) and not _tapped(boss)
+    assert game.is_on_map(boss) and not game.view(boss).tapped
 
 
 def test_boss_3_upkeep_pays_for_units_only_and_skips_the_boss() -> None:

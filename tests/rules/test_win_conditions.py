@@ -7,8 +7,8 @@ from rulemarks import rules
 from scenario import next_turn, resolve, scenario, to_action_phase
 
 from game.rules import Game, IllegalAction, Phase, WinSpec
-from game.rules.actions import Activate, Equip, Pass, PlayCard
-from game.rules.events import GameOver, PlayerEliminated, PointsChanged
+from game.rules.core.actions import Activate, Equip, Pass, PlayCard
+from game.rules.core.events import GameOver, PlayerEliminated, PointsChanged
 from game.rules.mapmodel import Placement, Region
 from game.rules.wincons import WIN_CONDITIONS, held_regions
 

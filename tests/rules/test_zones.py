@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from collections import Counter
 
-import esper
 import pytest
 from rulemarks import rules
 from scenario import next_turn, resolve, scenario, to_action_phase, to_phase
 
 from game.rules import Game, IllegalAction, Phase
-from game.rules.actions import (
+from game.rules.core.actions import (
     Action,
     Activate,
     Attack,
@@ -22,8 +21,9 @@ from game.rules.actions import (
     Pass,
     PlayCard,
 )
-from game.rules.components import Card, InZone, Zone
-from game.rules.events import CardMoved
+from game.rules.core.events import CardMoved
+from game.rules.core.view import Zone
+from game.rules.queries import zone_record
 
 #: the six zones of rule Zones 1
 SIX_ZONES = {Zone.DECK, Zone.HAND, Zone.DISCARD, Zone.STORE, Zone.MAP, Zone.EXILE}
@@ -39,11 +39,11 @@ def where(game: Game, card: int) -> list[tuple[int, Zone]]:
 
 
 def assert_one_zone_each(game: Game) -> None:
-    """Every card is in exactly one zone list, the one its ``InZone`` names."""
-    cards = list(esper.get_components(Card, InZone))
+    """Every card is in exactly one zone list, the one its own zone record names."""
+    cards = game.cards()
     assert cards
-    for entity, (card, in_zone) in cards:
-        assert where(game, entity) == [(in_zone.player, in_zone.zone)], card.definition.name
+    for entity in cards:
+        assert where(game, entity) == [zone_record(game, entity)], game.card(entity).name
     listed = sum(len(c) for s in [*game.players, game.neutral] for c in s.zones.values())
     assert listed == len(cards)
 

@@ -16,7 +16,7 @@ import pygame
 from game.client import ui
 from game.client.app import App, Scene, Transition, pop, replace
 from game.client.session import Session
-from game.rules.state import Phase
+from game.rules.core.state import Phase
 
 ROOT = Path(__file__).resolve().parent.parent.parent.parent
 

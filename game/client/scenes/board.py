@@ -13,7 +13,6 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import esper
 import pygame
 
 from game.client import settings as client_settings
@@ -37,7 +36,7 @@ from game.client.panels import (
     scale_of,
 )
 from game.client.session import Session
-from game.rules.actions import (
+from game.rules.core.actions import (
     Action,
     Buy,
     Disband,
@@ -45,8 +44,7 @@ from game.rules.actions import (
     Pass,
     PayUpkeep,
 )
-from game.rules.components import Body
-from game.rules.state import Phase
+from game.rules.core.state import Phase
 
 if TYPE_CHECKING:
     from game.client.board_view import BoardView
@@ -955,18 +953,17 @@ class BoardScene(Scene):
                            size: int) -> int:
         """The activated unit: name, health and which of its actions are left."""
         game = self.game
-        game.enter()
-        body = esper.component_for_entity(unit, Body)
-        colour = ui.player_colour(game.controller(unit))
-        x = ui.blit_text(surface, game.card(unit).name, (x, y), size + 1, colour, True,
+        view = game.view(unit)
+        colour = ui.player_colour(view.controller)
+        x = ui.blit_text(surface, view.name, (x, y), size + 1, colour, True,
                          anchor="midleft").right + 8
-        health = game.health(unit)
-        x = ui.blit_text(surface, f"♥ {health - body.damage}/{health}", (x, y), size, ui.TEXT,
+        health = view.health
+        x = ui.blit_text(surface, f"♥ {view.health_left}/{health}", (x, y), size, ui.TEXT,
                          anchor="midleft").right + 10
-        parts = [("move", body.moves), ("attack", body.attacks)]
-        tile = game.tile_of(unit)
-        if body.street_moves and tile is not None and game.tile_kind(tile).street:
-            parts.append(("street", body.street_moves))
+        parts = [("move", view.moves_left), ("attack", view.attacks_left)]
+        tile = view.tile
+        if view.street_moves_left and tile is not None and game.tile_kind(tile).street:
+            parts.append(("street", view.street_moves_left))
         for label, left in parts:
             mark = "✓" if left else "✗"
             x = ui.blit_text(surface, f"{mark} {label}", (x, y), size - 1,

@@ -14,8 +14,8 @@ from game.client import ui
 from game.client.app import App, Scene, Transition, push, replace
 from game.client.panels import CardFaces, CardRow, Dialog, Zoom, card_art, scale_of
 from game.client.session import Session
-from game.rules.actions import Action, DraftPick
-from game.rules.state import Phase
+from game.rules.core.actions import Action, DraftPick
+from game.rules.core.state import Phase
 
 
 class DraftScene(Scene):

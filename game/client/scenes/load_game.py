@@ -1,7 +1,7 @@
 """Load game: the saves in the saves folder, newest first (the autosave on top).
 
 Each row shows the save's name, when it was written, its map and how far the game got.
-Loading replays the save through the engine (``game.rules.replay.load_game``); a save
+Loading replays the save through the engine (``game.rules.core.replay.load_game``); a save
 that cannot be used shows why (file, field, what was expected, what was found) and stays
 on disk untouched.
 
@@ -25,7 +25,7 @@ from game.client import settings, ui
 from game.client.app import App, Scene, Transition, pop, replace
 from game.client.session import Seat, Session
 from game.content.mods import Content, load_content
-from game.rules.replay import SaveError, load_game, read_save, write_atomically
+from game.rules.core.replay import SaveError, load_game, read_save, write_atomically
 
 SEATS_SUFFIX = ".seats.json"
 AUTOSAVE = "autosave.json"

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .geometry import Tile
+from ..geometry import Tile
 
 
 @dataclass(frozen=True, slots=True)

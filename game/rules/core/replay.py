@@ -11,19 +11,24 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from ..cards import CardLibrary
+from ..geometry import GEOMETRIES
+from ..mapmodel import MapSpec, Placement, Region, WinSpec
+from ..rulesets import RULESETS
 from .actions import ActionFormatError, action_from_json
-from .cards import CardLibrary
-from .game import Game, IllegalAction
-from .mapmodel import MapSpec, Placement, Region, WinSpec
-from .state import RULES_VERSION, GameSetup
+from .game import Game
+from .state import RULES_VERSION, GameSetup, IllegalAction
 
 FORMAT = "muhq-game"
-FORMAT_VERSION = 1
+#: Version 2 names the map's ruleset and geometry in ``setup.map``; version 1 files (every
+#: save and replay written before them) load as ``muhq`` on ``square-muhq``.
+FORMAT_VERSION = 2
+READABLE_VERSIONS = (1, 2)
 
 
 class SaveError(ValueError):
@@ -56,7 +61,14 @@ def map_to_json(spec: MapSpec) -> dict[str, Any]:
         "bosses": [[p.card, p.tile[0], p.tile[1], p.player] for p in spec.bosses],
         "draft": spec.draft, "sets": list(spec.sets), "title": spec.title,
         "description": spec.description,
+        "ruleset": spec.ruleset, "geometry": spec.geometry,
     }
+
+
+def _known(path: str, field: str, value: Any, known: Mapping[str, Any]) -> str:
+    if not isinstance(value, str) or value not in known:
+        raise _fail(path, field, "one of " + ", ".join(sorted(known)), value)
+    return value
 
 
 def map_from_json(data: Any, path: str = "save") -> MapSpec:
@@ -84,6 +96,9 @@ def map_from_json(data: Any, path: str = "save") -> MapSpec:
             sets=tuple(str(s) for s in data.get("sets", [])),
             title=str(data.get("title", "")),
             description=str(data.get("description", "")),
+            ruleset=_known(path, "setup.map.ruleset", data.get("ruleset", "muhq"), RULESETS),
+            geometry=_known(path, "setup.map.geometry", data.get("geometry", "square-muhq"),
+                            GEOMETRIES),
         )
     except SaveError:
         raise
@@ -156,8 +171,14 @@ def read_save(path: Path | str) -> dict[str, Any]:
         raise _fail(name, "top level", "a JSON object", type(data).__name__)
     if data.get("format") != FORMAT:
         raise _fail(name, "format", repr(FORMAT), data.get("format"))
-    if data.get("version") != FORMAT_VERSION:
-        raise _fail(name, "version", f"{FORMAT_VERSION}", data.get("version"))
+    if data.get("version") not in READABLE_VERSIONS:
+        raise _fail(name, "version", " or ".join(map(str, READABLE_VERSIONS)),
+                    data.get("version"))
+    rules = data.get("rules_version", 1)
+    if not isinstance(rules, int) or isinstance(rules, bool) or not 1 <= rules <= RULES_VERSION:
+        raise _fail(name, "rules_version",
+                    f"a whole number from 1 to {RULES_VERSION} (a newer number was written by "
+                    "a newer version of the game)", rules)
     for key, kind in (("setup", dict), ("actions", list), ("turn_hashes", list)):
         if not isinstance(data.get(key), kind):
             raise _fail(name, key, f"a JSON {kind.__name__}", data.get(key))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from .geometry import Tile
+from ..geometry import Tile
 
 ACTION_TYPES: dict[str, type[Action]] = {}
 

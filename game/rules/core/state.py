@@ -6,12 +6,20 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from .cards import CardLibrary
-from .components import Zone
-from .mapmodel import MapSpec
+from ..cards import CardLibrary
+from ..components import Zone
+from ..mapmodel import MapSpec
 
 #: Version of the rules engine's save format and game semantics.
 RULES_VERSION = 1
+
+#: The controller of the map's own pieces (walls, neutral buildings, store stock).
+NEUTRAL = -1
+
+
+class IllegalAction(ValueError):
+    """An action that is not allowed now; the game is left unchanged."""
+
 
 #: Hand size players draw up to at the start of their turn (rule Player Turns 2).
 HAND_SIZE = 3

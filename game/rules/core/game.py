@@ -1,0 +1,341 @@
+"""The game: one door in (``apply``), the list of what is allowed (``legal_actions``), typed
+events out, and the read API (``view`` and the queries). Everything else lives where its
+rule lives:
+
+- ``core/``: the stack and priority (``stack``), cards between zones (``zones``), the map's
+  permanents, piles and marks (``board``), snapshots and the hash (``snapshot``);
+- ``systems/``: movement, combat, upkeep, state-based actions and triggers, as esper
+  processors; resolving an action leaves intents that they carry out;
+- ``rulesets/``: what differs per game mode (set-up, turn, legal actions, handlers,
+  resolvers), chosen by the map.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import Any
+
+import esper
+
+from .. import wincons
+from ..cards import Ability, CardDef
+from ..components import Card, InZone, Zone
+from ..geometry import Tile
+from ..rulesets import ruleset as find_ruleset
+from ..rulesets.muhq.setup import neutralize_store, store_stock
+from ..systems import movement
+from ..systems.combat import deal_damage
+from ..systems.state_based import StateBasedActionSystem, eliminate, finish
+from ..systems.triggers import TriggerSystem, auto_declare_triggers
+from . import board, snapshot, zones
+from .actions import Action
+from .events import Event, EventBus
+from .queries import Queries
+from .state import NEUTRAL, GameSetup, IllegalAction, PendingTrigger, Phase, PlayerState, StackItem
+from .view import ViewQueries
+
+
+class Game(Queries, ViewQueries):
+    """One game, in its own esper world, played under the ruleset its map names."""
+
+    _worlds = itertools.count(1)
+
+    def __init__(self, setup: GameSetup) -> None:
+        if not 1 <= setup.players <= 5:  # 4 players and a boss side
+            raise ValueError(
+                f"players: expected 1 to 5 (up to 4 and a boss side), found {setup.players}")
+        if setup.map.players and setup.players > setup.map.players:
+            raise ValueError(
+                f"map {setup.map.name} is for {setup.map.players} players, not {setup.players}"
+            )
+        self.setup = setup
+        self.map = setup.map
+        self.library = setup.library
+        self.ruleset = find_ruleset(setup.map.ruleset)
+        self.world = f"muhq-{next(Game._worlds)}"
+        esper.switch_world(self.world)
+        self.rng = random.Random(setup.seed)
+        self.tiles: list[str] = list(self.map.tiles)
+        #: the board's geometry (every spatial question; tiles are opaque ids elsewhere)
+        self.geometry = self.map.grid()
+        self.neighbours = self.geometry.neighbour_table()
+        self.board: dict[Tile, int] = {}
+        self.piles: dict[int, list[int]] = {}
+        self.players = [PlayerState(i) for i in range(setup.players)]
+        self.neutral = PlayerState(NEUTRAL)
+        self.turn = 0
+        self.active = 0
+        self.phase = Phase.DRAFT
+        self.priority = 0
+        self.passes = 0
+        self.stack: list[StackItem] = []
+        self.pending: list[PendingTrigger] = []
+        self.activated = 0
+        self.winners: tuple[int, ...] = ()
+        self.over_reason = ""
+        self.history: list[Action] = []
+        self.turn_hashes: list[str] = []
+        self.bus = EventBus()
+        #: the events of the action being applied (returned by ``apply``)
+        self.events: list[Event] = []
+        #: events the trigger system has still to look at
+        self.trigger_queue: list[Event] = []
+        #: permanents gone from the map this step -> their last controller
+        self.left_map: dict[int, int] = {}
+        #: something changed since the state-based actions last ran
+        self.dirty = True
+        #: bumped by every change of the board; caches keyed by it
+        self.version = 0
+        self.legal_cache: tuple[int, list[Action]] | None = None
+        self.defs: dict[int, CardDef] = {}
+        self.controlled_cache: tuple[int, dict[int, list[int]]] = (-1, {})
+        self.passives_cache: tuple[int, list[tuple[int, Any]]] = (-1, [])
+        self.movement_cache: Any = None
+        # set-up state of Muhq's Game (draft, map pieces, map stores)
+        self.packs: list[list[int]] = []
+        self.held: list[int] = []
+        self.draft_round = 0
+        self.draft_step = 0
+        self.draft_steps = 0
+        self.map_pieces: list[tuple[str, int, int]] = []  # (card name, player, entity)
+        self.neutralized: set[Tile] = set()
+        self.win = wincons.WIN_CONDITIONS[self.map.win.kind]
+        self.intent_systems: list[esper.Processor] = []
+        for system, priority in self.ruleset.systems(self):
+            esper.add_processor(system, priority=priority)
+            self.intent_systems.append(system)
+        esper.add_processor(StateBasedActionSystem(self), priority=20)
+        esper.add_processor(TriggerSystem(self), priority=10)
+        self.ruleset.setup(self)
+
+    # ------------------------------------------------------------------ the world
+
+    def enter(self) -> None:
+        """Make this game's esper world the current one.
+
+        ``legal_actions``, ``apply``, ``state_hash``, ``snapshot`` and ``restore`` do this
+        themselves; the read-only queries (``card``, ``tile_of``, ``marks``...) read the
+        current world, so with several games alive, call ``enter()`` before querying."""
+        if esper.current_world != self.world:
+            esper.switch_world(self.world)
+
+    def close(self) -> None:
+        """Delete this game's esper world."""
+        if self.world in esper.list_worlds():
+            if esper.current_world == self.world:
+                esper.switch_world("default")
+            esper.delete_world(self.world)
+
+    def zones_of(self, player: int) -> PlayerState:
+        return self.neutral if player == NEUTRAL else self.players[player]
+
+    def new_card(self, definition: CardDef, owner: int, zone: Zone, player: int | None = None,
+                 token: bool = False) -> int:
+        """Create a card entity in ``zone`` (of ``player``, by default its owner)."""
+        holder = owner if player is None else player
+        entity = esper.create_entity(Card(definition, owner, token), InZone(zone, holder))
+        self.zones_of(holder).zones[zone].append(entity)
+        return entity
+
+    def add_permanent(self, definition: CardDef | str, tile: Tile, controller: int,
+                      owner: int | None = None) -> int:
+        """Put a new card straight onto the map, outside any action (map setup, scenarios)."""
+        self.enter()
+        if isinstance(definition, str):
+            definition = self.library[definition]
+        card = self.new_card(definition, controller if owner is None else owner, Zone.MAP)
+        board.put_on_map(self, card, tile, controller)
+        self.legal_cache = None
+        return card
+
+    def add_card(self, definition: CardDef | str, player: int, zone: Zone = Zone.HAND) -> int:
+        """Create a new card of ``player`` in one of their zones (scenarios, effects)."""
+        self.enter()
+        if isinstance(definition, str):
+            definition = self.library[definition]
+        card = self.new_card(definition, player, zone)
+        self.legal_cache = None
+        return card
+
+    # ------------------------------------------------------------------ rules operations
+    # One line each: the rule lives in the module named.
+
+    def move_card(self, entity: int, zone: Zone, player: int | None = None,
+                  top: bool = True) -> None:
+        zones.move_card(self, entity, zone, player, top)
+
+    def draw(self, player: int, count: int) -> int:
+        return zones.draw(self, player, count)
+
+    def shuffle_discard_into_deck(self, player: int) -> None:
+        zones.shuffle_discard_into_deck(self, player)
+
+    def gain_resource(self, player: int, amount: int) -> None:
+        zones.gain_resource(self, player, amount)
+
+    def gain_points(self, player: int, amount: int) -> None:
+        zones.gain_points(self, player, amount)
+
+    def pay(self, player: int, amount: int) -> None:
+        zones.pay(self, player, amount)
+
+    def put_on_map(self, entity: int, tile: Tile, controller: int) -> None:
+        board.put_on_map(self, entity, tile, controller)
+
+    def place_permanent(self, entity: int, tile: Tile, controller: int) -> None:
+        board.place_permanent(self, entity, tile, controller)
+
+    def move_permanent(self, entity: int, tile: Tile) -> None:
+        board.move_permanent(self, entity, tile)
+
+    def put_in_pile(self, entity: int, container: int, controller: int) -> None:
+        board.put_in_pile(self, entity, container, controller)
+
+    def pile_onto(self, entity: int, container: int) -> None:
+        board.pile_onto(self, entity, container)
+
+    def unpile(self, entity: int) -> None:
+        board.unpile(self, entity)
+
+    def change_controller(self, entity: int, player: int) -> None:
+        board.change_controller(self, entity, player)
+
+    def destroy(self, entity: int, reason: str = "destroyed") -> None:
+        board.destroy(self, entity, reason)
+
+    def add_marks(self, bearer: int, kind: str, count: int = 1, source: int = 0) -> None:
+        board.add_marks(self, bearer, kind, count, source)
+
+    def remove_marks(self, bearer: int, kind: str, count: int = 1) -> int:
+        return board.remove_marks(self, bearer, kind, count)
+
+    def remove_mark_entity(self, entity: int, mark: Any) -> None:
+        board.remove_mark_entity(self, entity, mark)
+
+    def grant(self, target: int, what: str, value: Any, until: str, source: int = 0) -> None:
+        board.grant(self, target, what, value, until, source)
+
+    def deal_damage(self, source: int, target: int, amount: int) -> int:
+        return deal_damage(self, source, target, amount)
+
+    def push(self, entity: int, origin: Tile, steps: int, source: int = 0) -> None:
+        movement.push(self, entity, origin, steps, source)
+
+    def eliminate(self, player: int) -> None:
+        eliminate(self, player)
+
+    def finish(self, winners: tuple[int, ...], reason: str) -> None:
+        finish(self, winners, reason)
+
+    def deactivate(self) -> None:
+        self.ruleset.deactivate(self)
+
+    def store_stock(self, tile: Tile) -> list[int]:
+        return store_stock(self, tile)
+
+    def neutralize_store(self, tile: Tile) -> None:
+        neutralize_store(self, tile)
+
+    # --- questions whose answer is the ruleset's
+
+    def spawn_tiles(self, player: int, definition: CardDef) -> list[Tile]:
+        """Available tiles the player may play this permanent onto."""
+        return self.ruleset.spawn_tiles(self, player, definition)
+
+    def attack_targets(self, unit: int) -> list[int]:
+        """Permanents the unit may attack now."""
+        return self.ruleset.attack_targets(self, unit)
+
+    def target_choices(self, player: int, source: int,
+                       ability: Ability | None) -> list[tuple[Any, ...]]:
+        """Every way to declare the targets of an ability."""
+        return self.ruleset.target_choices(self, player, source, ability)
+
+    # ------------------------------------------------------------------ events
+
+    def emit(self, event: Event) -> None:
+        """Announce an event: to the action's event list and the bus's subscribers."""
+        self.dirty = True
+        self.events.append(event)
+        self.bus.publish(event)
+
+    def queue_trigger_event(self, event: Event) -> None:
+        """Let the trigger system look at ``event`` when it next runs."""
+        self.trigger_queue.append(event)
+
+    # ------------------------------------------------------------------ the one door
+
+    def legal_actions(self, player: int) -> list[Action]:
+        """Every action ``player`` may take now, in a fixed order."""
+        self.enter()
+        if self.legal_cache is not None and self.legal_cache[0] == player:
+            return self.legal_cache[1]
+        actions = self.ruleset.legal_actions(self, player)
+        self.legal_cache = (player, actions)
+        return actions
+
+    def apply(self, action: Action) -> list[Event]:
+        """Perform one legal action; returns the events it caused.
+
+        Raises ``IllegalAction`` (leaving the game unchanged) for anything not in
+        ``legal_actions(action.player)``.
+        """
+        self.enter()
+        if not isinstance(action, Action):
+            raise IllegalAction(f"not an action: {action!r}")
+        legal = self.legal_actions(action.player)
+        if action not in legal:
+            raise IllegalAction(self._why_illegal(action))
+        self.events = []
+        self.legal_cache = None
+        self.version += 1
+        self.history.append(action)
+        self.ruleset.handlers[type(action)](self, action)
+        self.settle()
+        return self.events
+
+    def _why_illegal(self, action: Action) -> str:
+        if self.phase is Phase.OVER:
+            return f"{action}: the game is over"
+        if action.player != self.actor:
+            who = self.actor
+            return f"{action}: it is player {who + 1 if who is not None else '-'}'s turn to act"
+        return f"{action}: not allowed now (phase {self.phase.value})"
+
+    def process_intents(self) -> None:
+        """Run the ruleset's systems (movement, upkeep, combat...) on the intents a
+        resolution left, in their fixed order, until none is left."""
+        for system in self.intent_systems:
+            system.process()
+        esper.clear_dead_entities()
+
+    def settle(self) -> None:
+        """Run state-based actions and collect triggers until nothing changes
+        (rule State-based actions 2: before any player receives priority)."""
+        for _ in range(1000):
+            esper.process()  # intents, state-based actions, then triggers
+            if self.phase is Phase.OVER:
+                self.stack.clear()
+                self.pending.clear()
+                return
+            if not self.dirty and not self.trigger_queue:
+                break
+        auto_declare_triggers(self)
+
+    # ------------------------------------------------------------------ hashes and snapshots
+
+    def store_turn_hash(self) -> None:
+        self.turn_hashes.append(self.state_hash())
+
+    def state_hash(self) -> str:
+        """A stable hash of everything that matters about the position."""
+        return snapshot.state_hash(self)
+
+    def snapshot(self) -> dict[str, Any]:
+        """A copy of the whole position, cheap enough for search (see ``restore``)."""
+        return snapshot.snapshot(self)
+
+    def restore(self, snap: dict[str, Any]) -> None:
+        """Return to a position taken by ``snapshot`` (of this same game)."""
+        snapshot.restore(self, snap)

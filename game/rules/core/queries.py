@@ -1,0 +1,254 @@
+"""The game's read queries (rules Units 11 and 15, Piles 3, Range): what a card is, where
+it is, who controls it, and its characteristics with granted effects, passives and its
+pile. ``Game`` inherits them; they read the current esper world (see ``Game.enter``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import esper
+
+from .. import passives as psv
+from ..cards import CardDef
+from ..components import Card, Granted, InZone, Mark, OnMap, Piled, Zone
+from ..geometry import Geometry, Tile
+from ..tiles import TILE_TYPES, TileType
+from .state import Phase, PlayerState
+
+if TYPE_CHECKING:
+    from ..mapmodel import MapSpec
+    from .state import PendingTrigger
+
+
+class Queries:
+    """Read-only questions about the position, shared by every ruleset."""
+
+    map: MapSpec
+    geometry: Geometry
+    tiles: list[str]
+    board: dict[Tile, int]
+    piles: dict[int, list[int]]
+    players: list[PlayerState]
+    phase: Phase
+    priority: int
+    active: int
+    stack: list[Any]
+    pending: list[PendingTrigger]
+    defs: dict[int, CardDef]
+    version: int
+    controlled_cache: tuple[int, dict[int, list[int]]]
+    passives_cache: tuple[int, list[tuple[int, Any]]]
+
+    def card(self, entity: int) -> CardDef:
+        definition = self.defs.get(entity)
+        if definition is None:
+            definition = esper.component_for_entity(entity, Card).definition
+            self.defs[entity] = definition
+        return definition
+
+    def owner(self, entity: int) -> int:
+        return esper.component_for_entity(entity, Card).owner
+
+    def controller(self, entity: int) -> int:
+        on_map = esper.try_component(entity, OnMap)
+        if on_map is not None:
+            return on_map.controller
+        return esper.component_for_entity(entity, Card).owner
+
+    def zone(self, entity: int) -> Zone:
+        return esper.component_for_entity(entity, InZone).zone
+
+    def is_on_map(self, entity: int) -> bool:
+        return esper.entity_exists(entity) and esper.has_component(entity, OnMap)
+
+    def tile_of(self, entity: int) -> Tile | None:
+        """The permanent's tile; a piled permanent has its container's (rule Piles 3)."""
+        on_map = esper.try_component(entity, OnMap)
+        if on_map is None:
+            return None
+        if on_map.tile is not None:
+            return on_map.tile
+        piled = esper.try_component(entity, Piled)
+        return self.tile_of(piled.container) if piled else None
+
+    def container_of(self, entity: int) -> int:
+        piled = esper.try_component(entity, Piled)
+        return piled.container if piled else 0
+
+    def pile(self, entity: int) -> list[int]:
+        return self.piles.get(entity, [])
+
+    def permanent_at(self, tile: Tile) -> int:
+        return self.board.get(tile, 0)
+
+    def tile_kind(self, tile: Tile) -> TileType:
+        return TILE_TYPES[self.tiles[self.geometry.index(tile)]]
+
+    def on_board(self, tile: Tile) -> bool:
+        return self.geometry.contains(tile)
+
+    def controlled_permanents(self, player: int) -> list[int]:
+        """The permanents ``player`` controls, in entity order (cached per position)."""
+        cache = self.controlled_cache
+        if cache[0] != self.version:
+            cache = self.controlled_cache = (self.version, {})
+        found = cache[1].get(player)
+        if found is None:
+            found = cache[1][player] = sorted(
+                e for e, m in esper.get_component(OnMap) if m.controller == player)
+        return found
+
+    def units(self) -> list[int]:
+        return sorted(e for e, m in esper.get_component(OnMap) if self.card(e).is_unit)
+
+    def is_enemy(self, entity: int, player: int) -> bool:
+        return self.controller(entity) != player
+
+    def marks(self, bearer: int, kind: str) -> int:
+        for _, mark in esper.get_component(Mark):
+            if mark.bearer == bearer and mark.kind == kind:
+                return mark.count
+        return 0
+
+    def marks_on(self, bearer: int) -> dict[str, int]:
+        return {m.kind: m.count for _, m in esper.get_component(Mark) if m.bearer == bearer}
+
+    # --- the public read API (game/rules/view.py)
+
+    def passive_sources(self) -> list[tuple[int, Any]]:
+        """(permanent, passive spec) of every passive on the map (cached per position)."""
+        cache = self.passives_cache
+        if cache[0] != self.version:
+            found = []
+            for entity, _ in esper.get_component(OnMap):
+                for passive in self.card(entity).passives:
+                    found.append((entity, passive))
+            found.sort(key=lambda item: item[0])
+            cache = self.passives_cache = (self.version, found)
+        return cache[1]
+
+    def bonuses(self, entity: int, stat: str) -> int:
+        total = 0
+        for _, granted in esper.get_component(Granted):
+            if granted.target == entity and granted.what == "stat:" + stat:
+                total += granted.value
+        for source, passive in self.passive_sources():
+            if stat in passive.params and psv.PASSIVES[passive.kind].applies(
+                    self, source, entity, passive.params):
+                total += int(passive.params[stat])
+        return total
+
+    def health(self, entity: int) -> int:
+        return self.card(entity).health + self.bonuses(entity, "health")
+
+    def movement(self, entity: int) -> int:
+        return max(0, self.card(entity).movement + self.bonuses(entity, "movement"))
+
+    def keyword(self, entity: int, name: str) -> Any:
+        """The value of a keyword on a permanent (None when it lacks it)."""
+        value = self.card(entity).keywords.get(name)
+        if value is not None:
+            return value
+        tag = "keyword:" + name
+        for _, granted in esper.get_component(Granted):
+            if granted.target == entity and granted.what == tag:
+                return granted.value
+        for source, passive in self.passive_sources():
+            if passive.params.get("keyword") == name and psv.PASSIVES[passive.kind].applies(
+                    self, source, entity, passive.params):
+                return passive.params.get("value", True)
+        return None
+
+    def attack_profile(self, entity: int) -> dict[int, int]:
+        """Attack per range of a permanent with its pile (rule Units 15.1): at each range,
+        the attacks of the permanent and its piled units reaching that far add up. A tower
+        lifts ranges above 1 by one (tiles: tower)."""
+        definition = self.card(entity)
+        raw: list[tuple[int, int]] = []
+        if definition.is_fighter:
+            raw.append((definition.attack + self.bonuses(entity, "attack"),
+                        definition.range + self.bonuses(entity, "range")))
+        for piled in self.piles.get(entity, ()):
+            pd = self.card(piled)
+            if pd.is_fighter:
+                raw.append((pd.attack + self.bonuses(piled, "attack"),
+                            pd.range + self.bonuses(piled, "range")))
+        tile = self.tile_of(entity)
+        high = tile is not None and self.tile_kind(tile).high_ground
+        profile: dict[int, int] = {}
+        top = 0
+        reaches = []
+        for amount, reach in raw:
+            if amount <= 0 or reach <= 0:
+                continue
+            if high and reach > 1:
+                reach += 1
+            reaches.append((amount, reach))
+            top = max(top, reach)
+        for r in range(1, top + 1):
+            profile[r] = sum(a for a, reach in reaches if reach >= r)
+        return profile
+
+    def attack_range(self, entity: int) -> int:
+        profile = self.attack_profile(entity)
+        return max(profile) if profile else 0
+
+    # ------------------------------------------------------------------ zones
+
+
+    def available(self, entity_or_def: int | CardDef, tile: Tile, *, swimming: bool | None = None,
+                  ignore: int = 0) -> bool:
+        """Is ``tile`` available to the permanent (rule Available Tiles, both sections)?"""
+        if not self.on_board(tile):
+            return False
+        occupant = self.board.get(tile, 0)
+        if occupant and occupant != ignore:
+            return False
+        kind = self.tile_kind(tile)
+        if swimming is None:
+            if isinstance(entity_or_def, CardDef):
+                swimming = bool(entity_or_def.keywords.get("swimming"))
+            else:
+                swimming = bool(self.keyword(entity_or_def, "swimming"))
+        return kind.swimmers if swimming else kind.walkers
+
+    def crew_slots(self, entity: int) -> int:
+        """Free crew places on a unit (rule Crew X 1)."""
+        crew = self.keyword(entity, "crew")
+        if not crew:
+            return 0
+        taken = sum(1 for p in self.piles.get(entity, ()) if self.card(p).is_unit)
+        return int(crew) - taken
+
+    # --- who acts
+
+    def live(self) -> list[int]:
+        """The players still in the game."""
+        return [p.index for p in self.players if not p.eliminated]
+
+    def next_player(self, player: int) -> int:
+        """The next live player after ``player`` in turn order."""
+        n = len(self.players)
+        for step in range(1, n + 1):
+            candidate = (player + step) % n
+            if not self.players[candidate].eliminated:
+                return candidate
+        return player
+
+    @property
+    def actor(self) -> int | None:
+        """The one player who may act now (None when the game is over)."""
+        if self.phase is Phase.OVER:
+            return None
+        if self.pending:
+            return self.pending[0].controller
+        return self.priority
+
+    def has_priority(self, player: int) -> bool:
+        return (self.phase not in (Phase.DRAFT, Phase.DISCARD, Phase.OVER)
+                and not self.pending and self.priority == player)
+
+    def can_act_slowly(self, player: int) -> bool:
+        """Slow actions: own action phase, empty stack, priority (rules Slow Actions 1)."""
+        return (self.phase is Phase.ACTION and player == self.active and not self.stack
+                and self.has_priority(player))

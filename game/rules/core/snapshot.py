@@ -1,0 +1,185 @@
+"""Snapshots and the state hash.
+
+``snapshot``/``restore`` copy the whole position (every entity's components, the players,
+the stack, the indexes and the random generator) so that search can try a line of play and
+come back. ``state_hash`` digests a canonical form of the same state: equal positions give
+equal hashes on every machine, which is what proves a replay.
+
+esper has no serialisation of its own and hands out entity ids from a per-world counter that
+its public API cannot set; a restored position must keep every entity id (components,
+indexes and saved actions name entities by id). So ``restore`` (and the walk in
+``snapshot``) read and write the current world's tables directly: this module is the only
+place in the project that does, and it touches nothing but the current game's own world.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import itertools
+import operator
+import pickle
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import esper
+
+from ..components import Card, InZone
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def canonical(game: Game) -> tuple:
+    entities = []
+    for entity in sorted(esper._entities):  # noqa: SLF001 - read-only walk of our world
+        comps = esper.components_for_entity(entity)
+        entities.append((entity, tuple(sorted(_component_key(c) for c in comps))))
+    players = tuple(
+        (p.resource, p.points, p.eliminated, p.bought, p.upkeep_due, tuple(p.disbanded),
+         tuple((z.value, tuple(cards)) for z, cards in p.zones.items()))
+        for p in [*game.players, game.neutral]
+    )
+    return (
+        game.turn, game.active, game.phase.value, game.priority, game.passes,
+        game.activated, tuple(game.tiles), tuple(sorted(game.neutralized)), players,
+        tuple(entities),
+        tuple((s.kind, s.controller, s.source, s.data) for s in game.stack),
+        tuple((t.controller, t.source, t.ability, t.context) for t in game.pending),
+        tuple(tuple(p) for p in game.packs), tuple(game.held), game.draft_step,
+        game.draft_round, game.winners,
+    )
+
+
+def state_hash(game: Game) -> str:
+    """A stable hash of everything that matters about the position."""
+    game.enter()
+    digest = hashlib.blake2b(_flat_bytes((canonical(game), game.rng.getstate())),
+                             digest_size=12)
+    return digest.hexdigest()
+
+
+def snapshot(game: Game) -> dict[str, Any]:
+    """A copy of the whole position, cheap enough for search (see ``restore``)."""
+    game.enter()
+    entities = {
+        entity: [_clone(c) for c in comps.values()]
+        for entity, comps in esper._entities.items()  # noqa: SLF001
+    }
+    return {
+        "entities": entities,
+        "next_entity": _peek_counter(),
+        "players": [p.copy() for p in game.players],
+        "neutral": game.neutral.copy(),
+        "scalars": (game.turn, game.active, game.phase, game.priority, game.passes,
+                    game.activated, game.winners, game.over_reason, game.draft_round,
+                    game.draft_step, game.draft_steps, game.version),
+        "tiles": list(game.tiles),
+        "neutralized": set(game.neutralized),
+        "board": dict(game.board),
+        "piles": {k: list(v) for k, v in game.piles.items()},
+        "stack": list(game.stack),
+        "pending": list(game.pending),
+        "packs": [list(p) for p in game.packs],
+        "held": list(game.held),
+        "rng": game.rng.getstate(),
+        "history": len(game.history),
+        "turn_hashes": len(game.turn_hashes),
+        "trigger_queue": list(game.trigger_queue),
+    }
+
+
+def restore(game: Game, snap: dict[str, Any]) -> None:
+    """Return to a position taken by ``snapshot`` (of this same game)."""
+    game.enter()
+    ents = esper._entities  # noqa: SLF001
+    comps = esper._components  # noqa: SLF001
+    ents.clear()
+    comps.clear()
+    for entity, components in snap["entities"].items():
+        table = {}
+        for component in components:
+            copy = _clone(component)
+            kind = type(copy)
+            table[kind] = copy
+            bucket = comps.get(kind)
+            if bucket is None:
+                comps[kind] = {entity}
+            else:
+                bucket.add(entity)
+        ents[entity] = table
+    esper._dead_entities.clear()  # noqa: SLF001
+    esper.clear_cache()
+    esper._entity_count = itertools.count(snap["next_entity"])  # noqa: SLF001
+    game.players = [p.copy() for p in snap["players"]]
+    game.neutral = snap["neutral"].copy()
+    (game.turn, game.active, game.phase, game.priority, game.passes, game.activated,
+     game.winners, game.over_reason, game.draft_round, game.draft_step, game.draft_steps,
+     version) = snap["scalars"]
+    game.tiles = list(snap["tiles"])
+    game.neutralized = set(snap["neutralized"])
+    game.board = dict(snap["board"])
+    game.piles = {k: list(v) for k, v in snap["piles"].items()}
+    game.stack = list(snap["stack"])
+    game.pending = list(snap["pending"])
+    game.packs = [list(p) for p in snap["packs"]]
+    game.held = list(snap["held"])
+    game.rng.setstate(snap["rng"])
+    del game.history[snap["history"]:]
+    del game.turn_hashes[snap["turn_hashes"]:]
+    game.trigger_queue = list(snap["trigger_queue"])
+    game.legal_cache = None
+    game.defs = {}
+    game.dirty = True
+    game.version = version + 1
+
+
+
+
+def _clone(component: Any) -> Any:
+    cls = component.__class__
+    copy = cls.__new__(cls)
+    for name in cls.__slots__:
+        object.__setattr__(copy, name, getattr(component, name))
+    return copy
+
+
+def _peek_counter() -> int:
+    """The next entity id esper will hand out, without consuming it."""
+    counter = esper._entity_count  # noqa: SLF001
+    value = next(counter)
+    esper._entity_count = itertools.count(value)  # noqa: SLF001
+    return value
+
+
+def _flat_bytes(value: Any) -> bytes:
+    """Pickle without the memo, so equal values always give equal bytes, whether or not
+    they share objects (a plain pickle writes a repeated object as a back-reference)."""
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer, protocol=4)
+    pickler.fast = True  # no memo: deterministic bytes for trees of plain values
+    pickler.dump(value)
+    return buffer.getvalue()
+
+
+_KEYS: dict[type, Callable[[Any], tuple]] = {
+    Card: lambda c: ("Card", c.definition.name, c.owner, c.token),
+    InZone: lambda c: ("InZone", c.zone.value, c.player),
+}
+
+
+def _component_key(component: Any) -> tuple:
+    """The component as a tuple of plain values (the card definition by its name)."""
+    cls = component.__class__
+    key = _KEYS.get(cls)
+    if key is None:
+        getter = operator.attrgetter(*cls.__slots__)
+        name = cls.__name__
+        if len(cls.__slots__) == 1:
+            def key(c: Any, getter: Any = getter, name: str = name) -> tuple:
+                return (name, getter(c))
+        else:
+            def key(c: Any, getter: Any = getter, name: str = name) -> tuple:
+                return (name, *getter(c))
+        _KEYS[cls] = key
+    return key(component)

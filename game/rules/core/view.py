@@ -1,0 +1,207 @@
+"""The public read API: frozen records of what a game holds, for the client, the computer
+players, the tests and modders' tools.
+
+Nothing outside ``game/rules/`` reads esper components: it asks ``game.view(entity)`` (one
+card, wherever it is) and the few bulk queries of ``Game`` (``permanents``, ``marks_by_bearer``).
+A view is a copy: it never changes when the game does, and changing the game goes through
+``apply`` (or, for scenarios and tools, ``Game.edit``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import esper
+
+from ..cards import CardDef
+from ..components import Body, Card, InZone, Mark, OnMap, Zone
+from ..geometry import Tile
+from .state import PlayerState
+
+
+@dataclass(frozen=True, slots=True)
+class EntityView:
+    """One card as the game holds it now: printed card plus live state.
+
+    Fields about the map (``tile``, ``damage``, ``tapped``, ``moves_left``...) are empty or
+    zero for a card that is not on the map."""
+
+    entity: int
+    card: CardDef
+    owner: int
+    controller: int
+    zone: Zone
+    token: bool
+    on_map: bool
+    #: the permanent's tile; a piled permanent has its container's (rule Piles 3)
+    tile: Tile | None
+    #: the permanent this one is piled on (0: none), and the permanents piled on this one
+    container: int
+    pile: tuple[int, ...]
+    tapped: bool
+    damage: int
+    health: int
+    movement: int
+    #: attack per range with the pile's attacks added (rule Units 15.1): ((range, attack), ...)
+    attack: tuple[tuple[int, int], ...]
+    moves_left: int
+    attacks_left: int
+    street_moves_left: int
+    durability: int
+    #: a push granted for the current fight only (Charger)
+    fight_push: int
+    #: (mark kind, count) of every mark on it, sorted by kind
+    marks: tuple[tuple[str, int], ...]
+
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+    @property
+    def health_left(self) -> int:
+        """Damage it can still take and live (a unit dies with more damage than health)."""
+        return self.health - self.damage
+
+    @property
+    def attack_range(self) -> int:
+        return max((r for r, _ in self.attack), default=0)
+
+    def attack_at(self, reach: int) -> int:
+        """Its attack against a target at range ``reach`` (0 when out of reach)."""
+        for r, amount in self.attack:
+            if r == reach:
+                return amount
+        return 0
+
+    def mark(self, kind: str) -> int:
+        """How many marks of ``kind`` it carries."""
+        for name, count in self.marks:
+            if name == kind:
+                return count
+        return 0
+
+
+#: fields ``Game.edit`` may set, and the component each lives in
+EDITABLE_BODY = frozenset({"damage", "moves", "attacks", "street_moves", "durability",
+                           "fight_push"})
+EDITABLE_ON_MAP = frozenset({"tapped"})
+
+
+class ViewQueries:
+    """The public read API of ``Game`` (mixed into it): views, bulk queries, and the two
+    direct edits that scenarios, tools and computer players need."""
+
+    players: list[PlayerState]
+    piles: dict[int, list[int]]
+    legal_cache: Any
+    dirty: bool
+    version: int
+
+    if TYPE_CHECKING:  # provided by the other parts of Game
+        def enter(self) -> None:
+            ...
+
+        def tile_of(self, entity: int) -> Tile | None:
+            ...
+
+        def container_of(self, entity: int) -> int:
+            ...
+
+        def health(self, entity: int) -> int:
+            ...
+
+        def movement(self, entity: int) -> int:
+            ...
+
+        def attack_profile(self, entity: int) -> dict[int, int]:
+            ...
+
+        def marks_on(self, bearer: int) -> dict[str, int]:
+            ...
+
+    def view(self, entity: int) -> EntityView:
+        """A frozen record of one card: the printed card and its live state."""
+        self.enter()
+        card = esper.component_for_entity(entity, Card)
+        in_zone = esper.component_for_entity(entity, InZone)
+        on_map = esper.try_component(entity, OnMap)
+        body = esper.try_component(entity, Body)
+        fighter = on_map is not None and card.definition.is_fighter
+        return EntityView(
+            entity=entity, card=card.definition, owner=card.owner,
+            controller=on_map.controller if on_map is not None else card.owner,
+            zone=in_zone.zone, token=card.token, on_map=on_map is not None,
+            tile=self.tile_of(entity), container=self.container_of(entity),
+            pile=tuple(self.piles.get(entity, ())),
+            tapped=on_map.tapped if on_map is not None else False,
+            damage=body.damage if body is not None else 0,
+            health=self.health(entity) if on_map is not None else card.definition.health,
+            movement=self.movement(entity) if fighter else card.definition.movement,
+            attack=tuple(sorted(self.attack_profile(entity).items())) if on_map else (),
+            moves_left=body.moves if body is not None else 0,
+            attacks_left=body.attacks if body is not None else 0,
+            street_moves_left=body.street_moves if body is not None else 0,
+            durability=body.durability if body is not None else card.definition.durability,
+            fight_push=body.fight_push if body is not None else 0,
+            marks=tuple(sorted(self.marks_on(entity).items())),
+        )
+
+    def exists(self, entity: int) -> bool:
+        """Is ``entity`` a card of this game (a token that left the map no longer is)?"""
+        self.enter()
+        return esper.entity_exists(entity) and esper.has_component(entity, Card)
+
+    def cards(self) -> list[int]:
+        """Every card of the game, wherever it is, in entity order."""
+        self.enter()
+        return sorted(e for e, _ in esper.get_component(Card))
+
+    def permanents(self) -> list[int]:
+        """Every permanent on the map (piled ones included), in entity order."""
+        self.enter()
+        return sorted(e for e, _ in esper.get_component(OnMap))
+
+    def marks_by_bearer(self) -> dict[int, tuple[tuple[str, int], ...]]:
+        """(kind, count) of the marks on every bearer that has some, sorted by kind."""
+        self.enter()
+        found: dict[int, list[tuple[str, int]]] = {}
+        for _, mark in esper.get_component(Mark):
+            if mark.count > 0:
+                found.setdefault(mark.bearer, []).append((mark.kind, mark.count))
+        return {bearer: tuple(sorted(marks)) for bearer, marks in found.items()}
+
+    def edit(self, entity: int, **fields: int | bool) -> None:
+        """Set a permanent's live state directly, outside the rules: for scenarios, tests
+        and tools only (``damage``, ``moves``, ``attacks``, ``street_moves``,
+        ``durability``, ``fight_push``, ``tapped``). Play changes a game through ``apply``."""
+        self.enter()
+        for name, value in fields.items():
+            if name in EDITABLE_BODY:
+                setattr(esper.component_for_entity(entity, Body), name, int(value))
+            elif name in EDITABLE_ON_MAP:
+                setattr(esper.component_for_entity(entity, OnMap), name, bool(value))
+            else:
+                raise ValueError(f"edit: {name!r} is not an editable field of a permanent")
+        self.legal_cache = None
+        self.dirty = True
+        self.version += 1
+
+    def arrange_hidden(self, player: int, hand: list[int], deck: list[int]) -> None:
+        """Put exactly ``hand`` in the player's hand and ``deck`` (bottom first) in their
+        deck: the same cards the two zones hold now, in any split and order. Computer
+        players use it to re-deal what they cannot see (determinization)."""
+        self.enter()
+        state = self.players[player]
+        if sorted(hand + deck) != sorted(state.hand + state.deck):
+            raise ValueError("arrange_hidden: the cards must be those of the hand and deck")
+        state.hand[:] = hand
+        state.deck[:] = deck
+        for entity in hand:
+            esper.component_for_entity(entity, InZone).zone = Zone.HAND
+        for entity in deck:
+            esper.component_for_entity(entity, InZone).zone = Zone.DECK
+        self.legal_cache = None
+        self.version += 1
+
+    # --- characteristics, with granted effects and equipment (rule Units 11, 15)

@@ -1,0 +1,80 @@
+"""Cards between zones (rule Zones, rule Deck 4, rule Tokens 3) and the players' resource
+and victory points."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import esper
+
+from ..cards import CardType
+from ..components import Card, InZone, Zone
+from .events import CardMoved, PointsChanged, ResourceChanged
+from .state import NEUTRAL
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def move_card(game: Game, entity: int, zone: Zone, player: int | None = None,
+              top: bool = True) -> None:
+    """Move a card between zones; the owner's zone unless ``player`` is given."""
+    card = esper.component_for_entity(entity, Card)
+    in_zone = esper.component_for_entity(entity, InZone)
+    old_zone, old_player = in_zone.zone, in_zone.player
+    game.zones_of(old_player).zones[old_zone].remove(entity)
+    holder = card.owner if player is None else player
+    if (card.token or card.definition.type is CardType.BOSS) and zone is not Zone.MAP:
+        # rule Tokens 3: a token leaving the map leaves the game; so does a boss,
+        # which exists only on the map (rule Boss 4)
+        esper.delete_entity(entity, immediate=True)
+        game.emit(CardMoved(entity, card.definition.name, old_zone.value, "gone", holder))
+        return
+    if holder == NEUTRAL and zone not in (Zone.MAP, Zone.DRAFT):
+        zone = Zone.EXILE  # neutral map pieces have no other zone to go to
+    in_zone.zone, in_zone.player = zone, holder
+    target = game.zones_of(holder).zones[zone]
+    if top:
+        target.append(entity)
+    else:
+        target.insert(0, entity)
+    game.emit(CardMoved(entity, card.definition.name, old_zone.value, zone.value, holder))
+
+
+def draw(game: Game, player: int, count: int) -> int:
+    state = game.players[player]
+    drawn = 0
+    for _ in range(max(0, count)):
+        if not state.deck:
+            break
+        move_card(game, state.deck[-1], Zone.HAND, player)
+        drawn += 1
+    return drawn
+
+
+def shuffle_discard_into_deck(game: Game, player: int) -> None:
+    state = game.players[player]
+    for entity in list(state.discard):
+        move_card(game, entity, Zone.DECK, player)
+    game.rng.shuffle(state.deck)
+
+
+def gain_resource(game: Game, player: int, amount: int) -> None:
+    if amount == 0 or player == NEUTRAL:
+        return
+    state = game.players[player]
+    state.resource = max(0, state.resource + amount)
+    game.emit(ResourceChanged(player, amount, state.resource))
+
+
+def gain_points(game: Game, player: int, amount: int) -> None:
+    state = game.players[player]
+    state.points += amount
+    game.emit(PointsChanged(player, amount, state.points))
+
+
+def pay(game: Game, player: int, amount: int) -> None:
+    if amount:
+        state = game.players[player]
+        state.resource -= amount
+        game.emit(ResourceChanged(player, -amount, state.resource))

@@ -1,0 +1,213 @@
+"""What each action of Muhq's Game does when a player takes it: most pay their cost and
+are declared onto the stack (rule Actions 10.1); upkeep declarations, draft picks, the
+discard step and activation act at once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import esper
+
+from ...components import AtStore, Body, Card, Zone
+from ...core.actions import (
+    Action,
+    Activate,
+    Attack,
+    Buy,
+    DeclareTrigger,
+    Disband,
+    Discard,
+    DiscardForResource,
+    DraftPick,
+    EndTurn,
+    Equip,
+    FullAction,
+    Move,
+    Pass,
+    PayUpkeep,
+    PlayCard,
+    ShakeOff,
+    StreetMove,
+    Switch,
+    Transport,
+    UseFreeAction,
+)
+from ...core.events import Activated, ResourceChanged
+from ...core.stack import declare, do_pass
+from ...costs import COSTS
+from ...systems.triggers import do_declare_trigger
+from .setup import draft_pick
+from .turn import deactivate, end_turn
+
+if TYPE_CHECKING:
+    from ...core.game import Game
+
+
+def do_draft_pick(game: Game, action: DraftPick) -> None:
+    draft_pick(game, action)
+
+
+def do_disband(game: Game, action: Disband) -> None:
+    game.players[action.player].disbanded.append(action.unit)
+
+
+def do_pay_upkeep(game: Game, action: PayUpkeep) -> None:
+    state = game.players[action.player]
+    state.upkeep_due = False
+    disband = tuple(u for u in state.disbanded if game.is_on_map(u))
+    names = ", ".join(game.card(u).name for u in disband) or "none"
+    declare(game, "upkeep", action, 0, disband,
+                  f"P{action.player + 1} upkeep action (disbanding: {names})")
+
+
+def do_buy(game: Game, action: Buy) -> None:
+    state = game.players[action.player]
+    definition = game.card(action.card)
+    state.resource -= definition.buy or 0
+    state.bought = True
+    game.emit(ResourceChanged(action.player, -(definition.buy or 0), state.resource))
+    if esper.has_component(action.card, AtStore):
+        # bought at a map store: the card becomes the buyer's, on its way to their pile
+        esper.remove_component(action.card, AtStore)
+        esper.component_for_entity(action.card, Card).owner = action.player
+        game.move_card(action.card, Zone.STORE, action.player)
+    text = f"P{action.player + 1} buys {definition.name}"
+    declare(game, "buy", action, action.card, (), text)
+
+
+def do_discard(game: Game, action: Discard) -> None:
+    game.move_card(action.card, Zone.DISCARD)
+
+
+def do_end_turn(game: Game, action: EndTurn) -> None:
+    end_turn(game)
+
+
+def do_play(game: Game, action: PlayCard) -> None:
+    definition = game.card(action.card)
+    game.pay(action.player, definition.play or 0)
+    if definition.is_permanent:
+        deactivate(game)
+        game.move_card(action.card, Zone.ASIDE)
+        if action.equip_next:
+            text = f"P{action.player + 1} readies {definition.name} for the next unit"
+            declare(game, "equip_next", action, action.card, (), text)
+        else:
+            text = f"P{action.player + 1} plays {definition.name} at {action.tile}"
+            declare(game, "permanent", action, action.card, (action.tile,), text)
+    else:
+        game.move_card(action.card, Zone.ASIDE)
+        text = f"P{action.player + 1} casts {definition.name}"
+        declare(game, "spell", action, action.card, action.targets, text)
+
+
+def do_activate(game: Game, action: Activate) -> None:
+    deactivate(game)
+    game.activated = action.permanent
+    game.emit(Activated(action.permanent, action.player))
+    game.queue_trigger_event(Activated(action.permanent, action.player))
+
+
+def use(game: Game, unit: int, *which: str) -> None:
+    body = esper.component_for_entity(unit, Body)
+    for name in which:
+        setattr(body, name, 0)
+
+
+def unit_text(game: Game, action: Action, verb: str) -> str:
+    unit = action.unit
+    return f"P{action.player + 1} {game.card(unit).name} {verb}"
+
+
+def do_move(game: Game, action: Move) -> None:
+    use(game, action.unit, "moves")
+    declare(game, "move", action, action.unit, (action.tile,),
+                  unit_text(game, action, f"moves to {action.tile}"))
+
+
+def do_street_move(game: Game, action: StreetMove) -> None:
+    use(game, action.unit, "street_moves")
+    declare(game, "street_move", action, action.unit, (action.tile,),
+                  unit_text(game, action, f"moves along the street to {action.tile}"))
+
+
+def do_attack(game: Game, action: Attack) -> None:
+    use(game, action.unit, "attacks")
+    target = game.card(action.target).name
+    declare(game, "attack", action, action.unit, (action.target,),
+                  unit_text(game, action, f"attacks {target}"))
+
+
+def do_full_action(game: Game, action: FullAction) -> None:
+    use(game, action.unit, "moves", "attacks")
+    declare(game, "full_action", action, action.unit, (action.source, action.targets),
+                  unit_text(game, action, "uses its full action"))
+
+
+def do_transport(game: Game, action: Transport) -> None:
+    use(game, action.unit, "moves", "attacks")
+    declare(game, "transport", action, action.unit,
+                  (action.artifact, action.tile, action.drop),
+                  unit_text(game, action, f"carries {game.card(action.artifact).name}"))
+
+
+def do_switch(game: Game, action: Switch) -> None:
+    use(game, action.unit, "moves")
+    declare(game, "switch", action, action.unit, (action.artifact,),
+                  unit_text(game, action, f"switches with {game.card(action.artifact).name}"))
+
+
+def do_equip(game: Game, action: Equip) -> None:
+    use(game, action.unit, "moves" if action.using == "move" else "attacks")
+    declare(game, "equip", action, action.unit, (action.equipment,),
+                  unit_text(game, action, f"equips {game.card(action.equipment).name}"))
+
+
+def do_shake_off(game: Game, action: ShakeOff) -> None:
+    use(game, action.unit, "moves" if action.using == "move" else "attacks")
+    declare(game, "shake_off", action, action.unit, (),
+                  unit_text(game, action, "shakes off a paralysis mark"))
+
+
+def do_free_action(game: Game, action: UseFreeAction) -> None:
+    ability = game.card(action.source).free_actions[action.index]
+    for cost in ability.costs:
+        COSTS[cost.kind].pay(game, action.player, action.source, cost.amount)
+    text = f"P{action.player + 1} {game.card(action.source).name}: free action"
+    # what "the equipped unit" means is fixed when the action is declared: paying a
+    # potion's durability may destroy it before the effect resolves
+    context = (("equipped", game.container_of(action.source)),)
+    declare(game, "free_action", action, action.source,
+                  (action.index, action.targets, context), text)
+
+
+def do_discard_for_resource(game: Game, action: DiscardForResource) -> None:
+    game.move_card(action.first, Zone.DISCARD)
+    game.move_card(action.second, Zone.DISCARD)
+    declare(game, "discard_for_resource", action, 0, (),
+                  f"P{action.player + 1} discards 2 cards for 1 resource")
+
+
+HANDLERS: dict[type, Callable[[Game, Any], None]] = {
+    Pass: do_pass,
+    DraftPick: do_draft_pick,
+    Disband: do_disband,
+    PayUpkeep: do_pay_upkeep,
+    Buy: do_buy,
+    Discard: do_discard,
+    EndTurn: do_end_turn,
+    PlayCard: do_play,
+    Activate: do_activate,
+    Move: do_move,
+    StreetMove: do_street_move,
+    Attack: do_attack,
+    FullAction: do_full_action,
+    Transport: do_transport,
+    Switch: do_switch,
+    Equip: do_equip,
+    ShakeOff: do_shake_off,
+    UseFreeAction: do_free_action,
+    DiscardForResource: do_discard_for_resource,
+    DeclareTrigger: do_declare_trigger,
+}

@@ -1,0 +1,280 @@
+"""What a player may do now in Muhq's Game: draft picks, declaring triggers, the discard
+step, upkeep (rule Upkeep 3), slow actions (rules Slow Actions 1, Permanents 3, Action
+Phase, Units 10-14), buying (rule Buying 3, tiles: store) and fast and free actions
+(rules Fast Actions, Free Actions 3)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import esper
+
+from ... import keywords as kw
+from ... import marks as mk
+from ...cards import Ability, CardDef, CardType
+from ...components import Body, Mark, OnMap
+from ...core.actions import (
+    Action,
+    Activate,
+    Attack,
+    Buy,
+    DeclareTrigger,
+    Disband,
+    Discard,
+    DiscardForResource,
+    DraftPick,
+    EndTurn,
+    Equip,
+    FullAction,
+    Move,
+    Pass,
+    PayUpkeep,
+    PlayCard,
+    ShakeOff,
+    StreetMove,
+    Switch,
+    Transport,
+    UseFreeAction,
+)
+from ...core.state import NEUTRAL, Phase
+from ...costs import COSTS
+from ...geometry import Tile
+from ...systems import movement
+from ...systems.triggers import pending_choices
+from ...targets import TARGETS
+from .setup import reachable_store_cards
+from .turn import controls_a_unit
+
+if TYPE_CHECKING:
+    from ...core.game import Game
+
+
+def legal_actions(game: Game, player: int) -> list[Action]:
+    if game.phase is Phase.OVER or player != game.actor:
+        return []
+    out: list[Action] = []
+    if game.phase is Phase.DRAFT:
+        pack = game.packs[game.held[player]]
+        return [DraftPick(player, c) for c in pack]
+    if game.pending:
+        return [DeclareTrigger(player, t) for t in pending_choices(game, game.pending[0])]
+    state = game.players[player]
+    if game.phase is Phase.DISCARD:
+        out.extend(Discard(player, c) for c in state.hand)
+        out.append(EndTurn(player))
+        return out
+    must_declare_upkeep = (game.phase is Phase.UPKEEP and player == game.active
+                           and state.upkeep_due and not game.stack
+                           and controls_a_unit(game, player))
+    if must_declare_upkeep:
+        for unit in game.controlled_permanents(player):
+            if (game.card(unit).is_unit and unit not in state.disbanded
+                    and not game.keyword(unit, "loyal")):
+                out.append(Disband(player, unit))
+        out.append(PayUpkeep(player))
+    if game.can_act_slowly(player):
+        slow_actions(game, player, out)
+    if (game.phase is Phase.BUYING and player == game.active and not game.stack
+            and not state.bought):
+        for card in [*state.store, *reachable_store_cards(game, player)]:
+            cost = game.card(card).buy
+            if cost is not None and cost <= state.resource:
+                out.append(Buy(player, card))
+    fast_actions(game, player, out)
+    if not must_declare_upkeep:
+        out.append(Pass(player))
+    return out
+
+
+def fast_actions(game: Game, player: int, out: list[Action]) -> None:
+    state = game.players[player]
+    hand = state.hand
+    for card in hand:
+        definition = game.card(card)
+        if definition.play is None or definition.play > state.resource:
+            continue
+        if definition.is_spell and intention_ok(game, definition, player):
+            ability = definition.effect
+            for targets in target_choices(game, player, card, ability):
+                out.append(PlayCard(player, card, None, targets))
+    # rule Free Actions 3: cards have free actions too (usable from the hand when their
+    # costs can be paid there: a tapping or sacrificing cost needs the permanent)
+    for source in [*hand, *game.controlled_permanents(player)]:
+        for index, ability in enumerate(game.card(source).free_actions):
+            if free_action_usable(game, player, source, ability):
+                for targets in target_choices(game, player, source, ability):
+                    out.append(UseFreeAction(player, source, index, targets))
+    for i in range(len(hand)):
+        for j in range(i + 1, len(hand)):
+            out.append(DiscardForResource(player, hand[i], hand[j]))
+
+
+def intention_ok(game: Game, definition: CardDef, player: int) -> bool:
+    """Rule Intentions 1: intentions belong to the Tyrant's side (a player controlling
+    a permanent with the tyrant keyword); rule Intentions 3: only while no intention
+    mark is on the map."""
+    if definition.type is not CardType.INTENTION:
+        return True
+    if not any(game.keyword(e, "tyrant") for e in game.controlled_permanents(player)):
+        return False
+    return not any(m.kind == "intention" for _, m in esper.get_component(Mark))
+
+
+def free_action_usable(game: Game, player: int, source: int, ability: Ability) -> bool:
+    for cost in ability.costs:
+        if not COSTS[cost.kind].payable(game, player, source, cost.amount):
+            return False
+    return True
+
+
+def slow_actions(game: Game, player: int, out: list[Action]) -> None:
+    state = game.players[player]
+    for card in state.hand:
+        definition = game.card(card)
+        if not definition.is_permanent or definition.type is CardType.BOSS:
+            continue
+        if definition.play is None or definition.play > state.resource:
+            continue
+        for tile in game.spawn_tiles(player, definition):
+            out.append(PlayCard(player, card, tile))
+        if definition.is_equipment:
+            out.append(PlayCard(player, card, None, (), True))
+    for entity in game.controlled_permanents(player):
+        if entity == game.activated:
+            continue
+        on_map = esper.component_for_entity(entity, OnMap)
+        definition = game.card(entity)
+        if on_map.tapped or not definition.is_fighter:
+            continue
+        body = esper.component_for_entity(entity, Body)
+        if body.moves or body.attacks or (
+                body.street_moves and on_map.tile is not None
+                and game.tile_kind(on_map.tile).street):
+            out.append(Activate(player, entity))
+    if game.activated:
+        unit_actions(game, player, game.activated, out)
+
+
+def unit_actions(game: Game, player: int, unit: int, out: list[Action]) -> None:
+    body = esper.component_for_entity(unit, Body)
+    if game.marks(unit, "paralysis"):
+        if body.moves:
+            out.append(ShakeOff(player, unit, "move"))
+        if body.attacks:
+            out.append(ShakeOff(player, unit, "attack"))
+        return
+    tile = game.tile_of(unit)
+    if tile is None:
+        return
+    piled = game.container_of(unit)
+    if body.moves:
+        for dest in sorted(movement.reachable(game, unit)):
+            out.append(Move(player, unit, dest))
+        if not piled:
+            for artifact in adjacent_artifacts(game, unit, tile, player, for_switch=True):
+                out.append(Switch(player, unit, artifact))
+    if body.attacks:
+        for target in attack_targets(game, unit):
+            out.append(Attack(player, unit, target))
+    if not piled:
+        for using, left in (("move", body.moves), ("attack", body.attacks)):
+            if left:
+                for equipment in adjacent_equipment(game, tile):
+                    out.append(Equip(player, unit, equipment, using))
+    if body.moves and body.attacks:
+        definition = game.card(unit)
+        if definition.full_action is not None:
+            for targets in target_choices(game, player, unit, definition.full_action):
+                out.append(FullAction(player, unit, "card", targets))
+        kind = game.tile_kind(tile)
+        if kind.worker and kind.worker == definition.name and not piled:
+            out.append(FullAction(player, unit, "tile"))
+        for source, _ability in mk.granted_full_actions(game, unit):
+            out.append(FullAction(player, unit, f"mark:{source}"))
+        if not piled:
+            for artifact in adjacent_artifacts(game, unit, tile, player, for_switch=False):
+                for dest, drop in movement.transport_options(game, unit, artifact):
+                    out.append(Transport(player, unit, artifact, dest, drop))
+    if body.street_moves and not piled and game.tile_kind(tile).street:
+        for dest in sorted(movement.street_reachable(game, unit)):
+            out.append(StreetMove(player, unit, dest))
+
+
+def adjacent_artifacts(game: Game, unit: int, tile: Tile, player: int,
+                        for_switch: bool) -> list[int]:
+    found = []
+    for n in game.neighbours[tile]:
+        other = game.board.get(n, 0)
+        if not other or not game.card(other).is_artifact:
+            continue
+        solid = game.keyword(other, "solid")
+        if solid and (game.controller(other) != player or game.controller(other) == NEUTRAL):
+            continue  # rule Solid 1 (walls: no unit may switch or carry them)
+        if for_switch and not (game.available(unit, n, ignore=other)
+                               and game.available(other, tile, ignore=unit)):
+            continue
+        found.append(other)
+    return found
+
+
+def adjacent_equipment(game: Game, tile: Tile) -> list[int]:
+    return [
+        other for n in game.neighbours[tile]
+        if (other := game.board.get(n, 0)) and game.card(other).is_equipment
+    ]
+
+
+def attack_targets(game: Game, unit: int) -> list[int]:
+    """Permanents the unit may attack now (rules Combat 3-5, tiles: house)."""
+    origin = game.tile_of(unit)
+    if origin is None:
+        return []
+    reach = game.attack_range(unit)
+    if reach <= 0:
+        return []
+    player = game.controller(unit)
+    targets = []
+    grid = game.geometry
+    for tile in grid.within(origin, reach):
+        other = game.board.get(tile, 0)
+        if not other or other == unit or other == game.container_of(unit):
+            continue
+        far = grid.distance(origin, tile) > 1
+        if far and game.tile_kind(tile).cover and game.card(other).is_fighter:
+            continue  # tiles: house — cover for the unit standing there
+        if not kw.targetable(game, other, unit, player):
+            continue
+        targets.append(other)
+    return sorted(targets)
+
+
+def target_choices(game: Game, player: int, source: int, ability: Ability | None) -> list[tuple]:
+    """Every way to declare the targets of an ability (distinct targets per slot).
+
+    A tile slot with the filter ``adjacent_to: N`` only offers tiles next to the
+    permanent chosen for slot N (a push's origin, for example)."""
+    if ability is None:
+        return []
+    if not ability.targets:
+        return [()]
+    specs = ability.targets
+    fixed = [
+        None if "adjacent_to" in spec.filters
+        else TARGETS[spec.kind](game, player, source, spec.filters)
+        for spec in specs
+    ]
+    if len(specs) == 1 and fixed[0] is not None:
+        return [(t,) for t in fixed[0]]
+    combos: list[tuple] = [()]
+    for index, spec in enumerate(specs):
+        grown = []
+        for combo in combos:
+            options = fixed[index]
+            if options is None:
+                anchor = game.tile_of(combo[int(spec.filters["adjacent_to"])])
+                options = [] if anchor is None else [
+                    t for t in game.neighbours[anchor] if not game.board.get(t, 0)
+                    or not spec.filters.get("free")]
+            grown.extend((*combo, t) for t in options if t not in combo)
+        combos = grown
+    return combos

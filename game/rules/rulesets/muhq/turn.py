@@ -1,0 +1,115 @@
+"""The turn of Muhq's Game (rules Player Turns, Turn Phases, Upkeep 1-3, Action Phase 2):
+shuffle, draw up to three, upkeep, action phase, buying phase, discard step; and the
+activation policy: one activated unit at a time, tapped once it has no action left."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import esper
+
+from ...cards import CardType
+from ...components import Body, Granted, OnMap, Zone
+from ...core.events import PhaseStarted, TurnStarted
+from ...core.state import HAND_SIZE, Phase, StackItem
+
+if TYPE_CHECKING:
+    from ...core.game import Game
+
+
+def start_turn(game: Game, player: int, first: bool = False) -> None:
+    game.active = player
+    if not first:
+        game.turn += 1
+    else:
+        game.turn = 1
+    state = game.players[player]
+    state.bought = False
+    state.disbanded = []
+    game.activated = 0
+    game.emit(TurnStarted(player, game.turn))
+    # actions are refreshed at the start of their controller's turn (RULES-NOTES 2.5)
+    for entity, (on_map, body) in esper.get_components(OnMap, Body):
+        if on_map.controller == player:
+            definition = game.card(entity)
+            if definition.is_fighter:
+                body.moves = 1
+                body.attacks = 1
+                body.street_moves = 1
+                if definition.type is CardType.BOSS or definition.upkeep is None:
+                    on_map.tapped = False
+            else:
+                on_map.tapped = False
+    # step 1: shuffle the discard pile into an empty deck (rule Deck 4)
+    if not state.deck and state.discard:
+        game.shuffle_discard_into_deck(player)
+    # step 2: draw up to three
+    game.draw(player, HAND_SIZE - len(state.hand))
+    # upkeep (rule Upkeep 1-3)
+    begin_phase(game, Phase.UPKEEP)
+    game.gain_resource(player, game.map.income)
+    game.win.on_upkeep(game, player)
+    game.queue_trigger_event(PhaseStarted(player, Phase.UPKEEP.value))
+    state.upkeep_due = controls_a_unit(game, player)
+
+
+def begin_phase(game: Game, phase: Phase) -> None:
+    game.phase = phase
+    game.priority = game.active
+    game.passes = 0
+    game.emit(PhaseStarted(game.active, phase.value))
+
+
+def end_phase(game: Game) -> None:
+    if game.phase is Phase.UPKEEP:
+        begin_phase(game, Phase.ACTION)
+        game.queue_trigger_event(PhaseStarted(game.active, Phase.ACTION.value))
+    elif game.phase is Phase.ACTION:
+        deactivate(game)
+        begin_phase(game, Phase.BUYING)
+    elif game.phase is Phase.BUYING:
+        game.phase = Phase.DISCARD
+        game.priority = game.active
+        game.emit(PhaseStarted(game.active, Phase.DISCARD.value))
+
+
+def end_turn(game: Game) -> None:
+    """After the discard step: end-of-turn effects stop (rule Turn Phases 3)."""
+    player = game.active
+    # rule Equipments 6.1: equipment set aside and never equipped goes to the discard pile
+    state = game.players[player]
+    for entity in list(state.zones[Zone.ASIDE]):
+        if game.card(entity).is_equipment:
+            game.move_card(entity, Zone.DISCARD)
+    for entity, granted in list(esper.get_component(Granted)):
+        if granted.until == "end_of_turn":
+            esper.delete_entity(entity, immediate=True)
+            game.version += 1
+    game.store_turn_hash()
+    start_turn(game, game.next_player(player))
+
+
+
+
+def after_resolution(game: Game, item: StackItem) -> None:
+    """Rule Action Phase 2: a permanent without actions left is tapped."""
+    unit = game.activated
+    if not unit or not game.is_on_map(unit):
+        return
+    body = esper.component_for_entity(unit, Body)
+    tile = game.tile_of(unit)
+    street = body.street_moves and tile is not None and game.tile_kind(tile).street
+    if not body.moves and not body.attacks and not street:
+        deactivate(game)
+
+
+def deactivate(game: Game) -> None:
+    """The activated permanent is done for this turn: it is tapped."""
+    if game.activated and game.is_on_map(game.activated):
+        esper.component_for_entity(game.activated, OnMap).tapped = True
+    game.activated = 0
+
+
+def controls_a_unit(game: Game, player: int) -> bool:
+    """Rule Upkeep 3.5: without units there is no upkeep action to declare."""
+    return any(game.card(e).is_unit for e in game.controlled_permanents(player))

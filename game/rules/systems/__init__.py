@@ -1,0 +1,2 @@
+"""The systems: esper processors that hold the rules of movement, combat, upkeep,
+state-based actions and triggers, one module each (see game/rules/README.md)."""

@@ -1,0 +1,112 @@
+"""The state-based actions system (rule State-based actions): whenever something changed,
+before any player receives priority, destroy what has too much damage, too many poison
+marks or no durability left, end granted effects whose source or target is gone, and
+check whether the game is won or a player is out."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import esper
+
+from ..components import Body, Granted, Mark, OnMap
+from ..core.events import GameOver, PlayerEliminated
+from ..core.state import Phase
+
+if TYPE_CHECKING:
+    from ..core.game import Game
+
+
+class StateBasedActionSystem(esper.Processor):
+    """Rule State-based actions 2: runs before any player receives priority, whenever
+    something changed since it last ran."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def process(self) -> None:
+        game = self.game
+        if game.dirty and game.phase is not Phase.OVER:
+            game.dirty = False
+            state_based_actions(game)
+
+
+def state_based_actions(game: Game) -> bool:
+    """Rule State-based actions 3.1-3.5."""
+    changed = False
+    doomed: list[tuple[int, str]] = []
+    poison = {m.bearer: m.count for _, m in esper.get_component(Mark) if m.kind == "poison"}
+    for entity, (_on_map, body) in esper.get_components(OnMap, Body):
+        if (not body.damage and entity not in poison
+                and (body.durability > 0 or not game.card(entity).is_equipment)):
+            continue  # nothing on it could destroy it
+        definition = game.card(entity)
+        if definition.is_fighter:
+            health = game.health(entity)
+            if body.damage > health:
+                doomed.append((entity, "more damage than health"))
+            elif poison.get(entity, 0) > health:
+                doomed.append((entity, "more poison marks than health"))
+        elif definition.is_artifact:
+            solid = game.keyword(entity, "solid")
+            if definition.is_equipment and body.durability < 1:
+                doomed.append((entity, "no durability left"))
+            elif solid and body.damage > int(solid):
+                doomed.append((entity, "more damage than its solid value"))
+            elif not solid and body.damage > 0:
+                doomed.append((entity, "damaged"))
+    for entity, reason in sorted(doomed):
+        if game.is_on_map(entity):
+            game.destroy(entity, reason)
+            changed = True
+    for entity, granted in list(esper.get_component(Granted)):
+        source_gone = (granted.until == "while_source_on_map"
+                       and not game.is_on_map(granted.source))
+        if source_gone or not game.is_on_map(granted.target):
+            esper.delete_entity(entity, immediate=True)
+            changed = True
+            game.dirty = True  # what it granted is gone: check the board again
+            game.version += 1
+    if game.phase not in (Phase.DRAFT, Phase.OVER):
+        check_winners(game)
+    return changed
+
+
+def check_winners(game: Game) -> None:
+    losers, winners = game.win.check(game)
+    for player in losers:
+        if not game.players[player].eliminated:
+            eliminate(game, player)
+    live = game.live()
+    if not winners and len(live) == 1 and len(game.players) > 1:
+        winners = tuple(live)
+    if winners:
+        finish(game, tuple(sorted(winners)), game.win.describe(game))
+    elif not live:
+        finish(game, (), "every player was eliminated")
+
+
+def eliminate(game: Game, player: int) -> None:
+    state = game.players[player]
+    state.eliminated = True
+    game.emit(PlayerEliminated(player))
+    for entity in game.controlled_permanents(player):
+        game.destroy(entity, "its controller was eliminated")
+    if game.active == player and game.phase is not Phase.OVER and len(game.live()) > 1:
+        game.stack.clear()
+        game.pending.clear()
+        game.ruleset.start_turn(game, game.next_player(player))
+    elif game.priority == player:
+        game.priority = game.next_player(player)
+
+
+def finish(game: Game, winners: tuple[int, ...], reason: str) -> None:
+    if game.phase is Phase.OVER:
+        return
+    game.phase = Phase.OVER
+    game.winners = winners
+    game.over_reason = reason
+    game.emit(GameOver(winners, reason))
+    game.store_turn_hash()
+
+

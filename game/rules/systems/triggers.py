@@ -1,0 +1,115 @@
+"""The trigger system (rules Actions 3-5): turns the events of the last step into
+triggered actions, declared in turn order; a trigger with one way to declare it is
+declared at once, one without any legal target is skipped, the others wait for their
+controller's choice (``DeclareTrigger``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import esper
+
+from .. import marks as mk
+from ..components import OnMap
+from ..core.actions import DeclareTrigger
+from ..core.events import ActionDeclared, Attacked, DamageDealt, Destroyed, Event
+from ..core.stack import priority_to_active
+from ..core.state import PendingTrigger, Phase, StackItem
+from ..triggers import TRIGGERS
+
+if TYPE_CHECKING:
+    from ..core.game import Game
+
+
+class TriggerSystem(esper.Processor):
+    """Rule Actions 3-5: turns the events of the last step into triggered actions."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def process(self) -> None:
+        game = self.game
+        if game.trigger_queue and game.phase is not Phase.OVER:
+            collect_triggers(game)
+
+
+def collect_triggers(game: Game) -> bool:
+    if not game.trigger_queue:
+        return False
+    queue, game.trigger_queue = game.trigger_queue, []
+    found: list[PendingTrigger] = []
+    pushed = False
+    holders = sorted(e for e, _ in esper.get_component(OnMap) if game.card(e).triggers)
+    for event in queue:
+        pushed |= mk.on_event(game, event)
+        # a permanent the event names may have left the map since (a unit that died in
+        # the fight it started, a destroyed permanent): its triggers still see the event
+        gone = [e for e in _named_entities(event) if e not in holders
+                and esper.entity_exists(e) and e in game.left_map and game.card(e).triggers]
+        for entity in [*holders, *gone]:
+            definition = game.card(entity)
+            for index, ability in enumerate(definition.triggers):
+                context = TRIGGERS[ability.trigger](game, entity, ability, event)
+                if context is None:
+                    continue
+                controller = game.left_map.get(entity, -2)
+                if controller == -2 or game.is_on_map(entity):
+                    controller = game.controller(entity)
+                found.append(PendingTrigger(controller, entity, index,
+                                            tuple(sorted(context.items()))))
+    game.left_map.clear()
+    if pushed:
+        priority_to_active(game)
+    if not found:
+        return pushed
+    # rule Actions 5: triggered actions are declared in turn order
+    order = {p: (p - game.active) % len(game.players) for p in range(len(game.players))}
+    found.sort(key=lambda t: (order.get(t.controller, 99), t.source, t.ability))
+    game.pending.extend(found)
+    return True
+
+
+def auto_declare_triggers(game: Game) -> None:
+    """Triggers without a choice to make are declared at once; those without any legal
+    target are skipped."""
+    while game.pending:
+        head = game.pending[0]
+        choices = pending_choices(game, head)
+        if not choices:
+            game.pending.pop(0)
+            continue
+        if len(choices) == 1:
+            do_declare_trigger(game, DeclareTrigger(head.controller, choices[0]))
+            continue
+        break
+
+
+
+
+def pending_choices(game: Game, pending: PendingTrigger) -> list[tuple]:
+    """Every way to declare the targets of a waiting triggered action."""
+    ability = game.card(pending.source).triggers[pending.ability]
+    return game.target_choices(pending.controller, pending.source, ability)
+
+
+def do_declare_trigger(game: Game, action: DeclareTrigger) -> None:
+    """The controller declares the first waiting trigger with the chosen targets."""
+    pending = game.pending.pop(0)
+    ability = game.card(pending.source).triggers[pending.ability]
+    name = game.card(pending.source).name
+    text = f"P{pending.controller + 1} {name}: {ability.text or 'trigger'}"
+    game.stack.append(StackItem("trigger", pending.controller, pending.source,
+                                (pending.ability, action.targets, pending.context), text))
+    game.emit(ActionDeclared(pending.controller, text))
+    priority_to_active(game)
+
+
+def _named_entities(event: Event) -> tuple[int, ...]:
+    """The permanents an event is about (for triggers of permanents that left the map)."""
+    if isinstance(event, Attacked):
+        return (event.attacker, event.target)
+    if isinstance(event, Destroyed):
+        return (event.permanent,)
+    if isinstance(event, DamageDealt):
+        return (event.target, event.source)
+    return ()
