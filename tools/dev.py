@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""Developer bootstrap for Muhq's Game: one command to play, test or lint.
+"""Developer bootstrap for Muhq's Game: one command to play, test, lint or type-check.
 
 Needs nothing but Python 3.11+ (standard library only). On first use it creates ``.venv/``
 at the repository root and installs the project into it in editable mode with the ``test``
 extra; it reinstalls whenever ``pyproject.toml`` changes. Then it runs the requested
-command with the virtual environment's Python and returns that command's exit code.
+command with the virtual environment's Python and returns that command's exit code
+(``test`` runs ruff, mypy and pytest, and fails if any of them failed).
 """
 
 from __future__ import annotations
@@ -27,9 +28,12 @@ usage: python3 tools/dev.py COMMAND [ARGS...]
 Sets up .venv/ (first run, or after pyproject.toml changed) and runs COMMAND in it.
 
 commands:
-  play [ARGS...]    start the game: python -m game ARGS (try: play --help)
-  test [ARGS...]    run the test suite: python -m pytest ARGS (e.g. test -k cli -x)
-  lint [ARGS...]    check the code: ruff check . ARGS
+  play [ARGS...]       start the game: python -m game ARGS (try: play --help)
+  test [ARGS...]       the whole test suite: ruff check ., then mypy, then
+                       python -m pytest ARGS (e.g. test -k cli -x); all three always
+                       run, and it fails if any of them failed
+  lint [ARGS...]       check the code: ruff check . ARGS
+  typecheck [ARGS...]  check the types: mypy ARGS (settings in pyproject.toml)
 
 Only Python 3.11 or newer is needed; everything else is installed into .venv/.
 """
@@ -39,7 +43,10 @@ COMMANDS: dict[str, list[str]] = {
     "play": ["-m", "game"],
     "test": ["-m", "pytest"],
     "lint": ["-m", "ruff", "check", "."],
+    "typecheck": ["-m", "mypy"],
 }
+# what ``test`` runs before pytest (without the user's arguments, which are pytest's)
+TEST_CHECKS: list[tuple[str, str]] = [("ruff", "lint"), ("mypy", "typecheck")]
 
 
 def say(message: str) -> None:
@@ -89,6 +96,30 @@ def ensure_venv() -> bool:
     return True
 
 
+def run(command: str, rest: list[str]) -> int:
+    # play keeps the caller's directory so relative map, mod and save paths work; the
+    # others run from the root so they pick up pyproject.toml's settings.
+    cwd = None if command == "play" else ROOT
+    return subprocess.call([str(venv_python()), *COMMANDS[command], *rest], cwd=cwd)
+
+
+def run_tests(rest: list[str]) -> int:
+    """ruff, mypy, then pytest with ``rest``: all three run, pytest last so that its summary
+    closes the output. Returns pytest's exit code, or 1 if only ruff or mypy failed."""
+    failed: list[str] = []
+    for name, command in TEST_CHECKS:
+        say(f"{name}...")
+        if run(command, []) != 0:
+            failed.append(name)
+            say(f"{name} failed (see above); running the rest of the tests anyway")
+    say("pytest...")
+    result = run("test", rest)
+    if failed:
+        say(f"failed: {', '.join(failed)}" + (" and pytest" if result != 0 else ""))
+        return result or 1
+    return result
+
+
 def main(argv: list[str]) -> int:
     # This script may be started by an older system python3: say so plainly.
     if sys.version_info < (3, 11):  # noqa: UP036
@@ -105,10 +136,9 @@ def main(argv: list[str]) -> int:
     if not ensure_venv():
         return 1
     try:
-        # play keeps the caller's directory so relative map, mod and save paths work;
-        # pytest and ruff run from the root so they pick up pyproject.toml's settings.
-        cwd = None if command == "play" else ROOT
-        return subprocess.call([str(venv_python()), *COMMANDS[command], *rest], cwd=cwd)
+        if command == "test":
+            return run_tests(rest)
+        return run(command, rest)
     except KeyboardInterrupt:
         return 130
 

@@ -154,11 +154,11 @@ class BossPlayer:
         intentions = [a for a in plays if game.card(a.card).type is CardType.INTENTION]
         if intentions:
             return max(intentions, key=lambda a: self._intention_value(game, player, a))
-        units = [a for a in plays if a.tile is not None and game.card(a.card).is_unit]
+        units = [(a, a.tile) for a in plays if a.tile is not None and game.card(a.card).is_unit]
         if units:
             goals = self._enemy_tiles(game, player)
-            return min(units, key=lambda a: (min((distance(a.tile, g) for g in goals),
-                                                 default=0), a.card, a.tile))
+            return min(units, key=lambda u: (min((distance(u[1], g) for g in goals),
+                                                 default=0), u[0].card, u[1]))[0]
         return None
 
     def _intention_value(self, game: Game, player: int, action: PlayCard) -> tuple:

@@ -19,7 +19,7 @@ players determinize hidden cards before calling it (see ``game.ai.determinize``)
 
 from __future__ import annotations
 
-from game.rules import Game
+from game.rules import EntityView, Game
 from game.rules.cards import CardDef
 from game.rules.core.state import Phase
 from game.rules.geometry import Tile, distance
@@ -52,14 +52,16 @@ def card_worth(definition: CardDef) -> float:
     return 0.5
 
 
-def unit_worth(game: Game, entity: int) -> float:
-    """What a permanent on the map is worth to its controller."""
-    definition = game.card(entity)
+def unit_worth(game: Game, entity: int, view: EntityView | None = None) -> float:
+    """What a permanent on the map is worth to its controller (``view``: its
+    ``game.view``, when the caller has it already)."""
+    view = view or game.view(entity)
+    definition = view.card
     base = 3.0 + 1.5 * card_worth(definition)
     if not definition.is_fighter:
         return base
-    health = game.health(entity)
-    damage = game.view(entity).damage
+    health = view.health
+    damage = view.damage
     left = max(0, health + 1 - damage)  # a unit dies with more damage than health
     fighting = 1.5 * definition.attack + 0.5 * max(0, definition.range - 1) \
         + 0.3 * definition.movement
@@ -92,11 +94,14 @@ class _Board:
         self.permanents: dict[int, list[int]] = {}
         names = objective_names(game)
         self.pieces: dict[int, list[int]] = {}
+        #: every permanent as the game shows it, read once per evaluation
+        self.views: dict[int, EntityView] = {}
         for entity in game.permanents():
-            owner = game.controller(entity)
+            view = self.views[entity] = game.view(entity)
+            owner = view.controller
             self.permanents.setdefault(owner, []).append(entity)
-            tile = game.tile_of(entity)
-            definition = game.card(entity)
+            tile = view.tile
+            definition = view.card
             if definition.name in names:
                 self.pieces.setdefault(owner, []).append(entity)
             elif definition.is_fighter and tile is not None:
@@ -145,7 +150,7 @@ def _goals(game: Game, board: _Board, player: int) -> list[Tile]:
 
 def _threatened(game: Game, board: _Board, player: int, entity: int, tile: Tile) -> bool:
     """Whether the enemies' fighters within reach could deal it a killing blow."""
-    left = game.health(entity) - game.view(entity).damage
+    left = board.views[entity].health_left
     dealt = 0
     for owner, fighters in board.fighters.items():
         if owner == player or owner < 0:
@@ -171,17 +176,17 @@ def side_worth(game: Game, player: int, board: _Board | None = None) -> float:
     for entity in board.permanents.get(player, ()):
         if game.card(entity).name in board.names:
             continue
-        worth += unit_worth(game, entity)
+        worth += unit_worth(game, entity, board.views[entity])
     for entity, tile in board.fighters.get(player, ()):
         if _threatened(game, board, player, entity, tile):
-            worth -= THREAT_SHARE * unit_worth(game, entity)
+            worth -= THREAT_SHARE * unit_worth(game, entity, board.views[entity])
     # the win condition
     for piece in board.pieces.get(player, ()):
-        left = game.health(piece) - game.view(piece).damage
+        left = board.views[piece].health_left
         worth += OBJECTIVE_PIECE + OBJECTIVE_HEALTH * max(0, left)
-        home, tile = board.homes.get(piece), game.tile_of(piece)
-        if home is not None and tile is not None:
-            worth -= STAY_HOME * distance(home, tile)
+        home, at = board.homes.get(piece), game.tile_of(piece)
+        if home is not None and at is not None:
+            worth -= STAY_HOME * distance(home, at)
     if kind in ("capture_points", "stick_of_victory"):
         target = max(1, int(params.get("points", 10)))
         worth += POINTS_SPAN * state.points / target

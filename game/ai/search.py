@@ -72,7 +72,7 @@ def settle(game: Game, steps: int = SETTLE_STEPS) -> None:
         if actor is None or (not game.stack and not game.pending):
             return
         legal = game.legal_actions(actor)
-        answer = next((a for a in legal if isinstance(a, Pass)), None)
+        answer: Action | None = next((a for a in legal if isinstance(a, Pass)), None)
         if answer is None:
             answer = next((a for a in legal if isinstance(a, DeclareTrigger)), None)
         if answer is None:

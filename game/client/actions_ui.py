@@ -202,7 +202,8 @@ def play_build(game: Game, card: int, legal: Sequence[Action]) -> Build | None:
     if definition.is_permanent:
         candidates: list[tuple[Action, tuple[Any, ...]]] = [
             (a, (a.tile,)) for a in plays if not a.equip_next and a.tile is not None]
-        extras = [("Ready for the next unit", a) for a in plays if a.equip_next]
+        extras: list[tuple[str, Action]] = [
+            ("Ready for the next unit", a) for a in plays if a.equip_next]
         return Build(f"Play {name}", "play", candidates, ("choose a tile to play it on",),
                      card=card, extras=extras)
     candidates = [(a, tuple(a.targets)) for a in plays]

@@ -280,7 +280,7 @@ _TINCTURES: tuple[Colour, ...] = ((176, 38, 42), (38, 80, 160), (42, 124, 66), (
 
 def _shield_points(rect: pygame.Rect) -> list[tuple[float, float]]:
     x, y, w, h = rect
-    points = [(x, y), (x + w, y), (x + w, y + h * 0.5)]
+    points: list[tuple[float, float]] = [(x, y), (x + w, y), (x + w, y + h * 0.5)]
     for i in range(1, 12):  # the curved lower half, down to the point
         t = i / 12
         points.append((x + w - (w / 2) * (1 - math.cos(t * math.pi / 2)),

@@ -431,7 +431,8 @@ def _explain(error: ValidationError) -> Iterator[tuple[tuple[Any, ...], str, str
     instance = error.instance
     if error.validator == "required":
         properties = schema.get("properties", {})
-        for name in error.validator_value:
+        # (the stubs allow an unset value; a "required" error the validator raised has its list)
+        for name in error.validator_value:  # type: ignore[union-attr]
             if isinstance(instance, Mapping) and name not in instance:
                 words = properties.get(name, {}).get("x-expected", "a value")
                 yield (*path, name), words, "nothing"

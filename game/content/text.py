@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 from game.rules.cards import (
     Ability,
@@ -257,7 +257,7 @@ class _Writer:
         specs = self.targets()
         return specs[index] if 0 <= index < len(specs) else None
 
-    def is_index(self, ref: Any) -> bool:
+    def is_index(self, ref: Any) -> TypeGuard[int]:
         return isinstance(ref, int) and not isinstance(ref, bool)
 
 
@@ -415,7 +415,7 @@ class _En(_Writer):
 
     def trigger_label(self, ability: Ability) -> str:
         this = self.this()
-        who = ability.condition.get("controller")
+        who: Any = ability.condition.get("controller")  # a card file's value, maybe none
         phrases = {
             "upkeep": "At the start of your upkeep",
             "attacks": f"Whenever {this} attacks",
@@ -540,13 +540,13 @@ class _De(_Writer):
         if ref == "controller":
             return {"nom": "du", "acc": "dich", "dat": "dir"}[case]
         if ref == "subject":
-            noun = {"attacks": _Noun("n", "Ziel", ("angegriffen",)),
-                    "equipped_attacks": _Noun("n", "Ziel", ("angegriffen",)),
-                    "attacked": _Noun("m", "Angreifer"), "damaged": _Noun("f", "Quelle"),
-                    "unit_dies": _Noun("f", "Einheit", ("zerstört",))}.get(self.trigger)
-            if noun is None:
+            subject = {"attacks": _Noun("n", "Ziel", ("angegriffen",)),
+                       "equipped_attacks": _Noun("n", "Ziel", ("angegriffen",)),
+                       "attacked": _Noun("m", "Angreifer"), "damaged": _Noun("f", "Quelle"),
+                       "unit_dies": _Noun("f", "Einheit", ("zerstört",))}.get(self.trigger)
+            if subject is None:
                 raise Untranslated(ref)
-            return noun.phrase("def", case)
+            return subject.phrase("def", case)
         fixed = {"equipped": ("def", _Noun("f", "Einheit", ("ausgerüstet",))),
                  "each_enemy_unit": ("each", _Noun("f", "Einheit", ("gegnerisch",))),
                  "each_own_unit": ("each", _Noun("f", "Einheit", ("eigen",))),
@@ -661,7 +661,7 @@ class _De(_Writer):
 
     def trigger_label(self, ability: Ability) -> str:
         this = self.this()
-        who = ability.condition.get("controller")
+        who: Any = ability.condition.get("controller")  # a card file's value, maybe none
         phrases = {
             "upkeep": "Zu Beginn deines Unterhalts",
             "attacks": f"Immer wenn {this} angreift",
@@ -970,7 +970,8 @@ _DE_PASSIVES: dict[str, Callable[[_De, Mapping[str, Any]], str]] = {
 }
 
 _WRITERS: dict[str, type[_En] | type[_De]] = {"en": _En, "de": _De}
-_MARK_WORDS = {"en": _en_marks, "de": _de_marks}
+#: language -> its mark sentences; the writer passed must be that language's (``_WRITERS``)
+_MARK_WORDS: dict[str, Callable[..., str]] = {"en": _en_marks, "de": _de_marks}
 
 
 # ---------------------------------------------------------------------------- paragraphs
@@ -993,7 +994,7 @@ def _ability_body(w: _En | _De, ability: Ability) -> str:
                     and effects[j].params.get("target", 0) == ref:
                 items.append((effects[j].params["mark"], _int(effects[j].params.get("count", 1))))
                 j += 1
-            sentences.append(_MARK_WORDS[w.lang](w, spec.kind, items, ref))  # type: ignore[arg-type]
+            sentences.append(_MARK_WORDS[w.lang](w, spec.kind, items, ref))
             i = j
             continue
         sentences.append(w.effect(spec))
@@ -1037,12 +1038,16 @@ def _card_pieces(card: CardDef, library: CardLibrary | None
 
             pieces += [mark, carried]
         else:
-            pieces.append(lambda cls, ability=effect: Paragraph(
-                _ability_body(cls(card, ability, library=library), ability),
-                kind="effect"))
+            def body(cls: type[_En] | type[_De], ability: Ability = effect) -> Paragraph:
+                return Paragraph(_ability_body(cls(card, ability, library=library), ability),
+                                 kind="effect")
+
+            pieces.append(body)
     for spec in card.passives:
-        pieces.append(lambda cls, spec=spec: Paragraph(
-            cls(card, library=library).passive(spec), kind="passive"))
+        def passive(cls: type[_En] | type[_De], spec: EffectSpec = spec) -> Paragraph:
+            return Paragraph(cls(card, library=library).passive(spec), kind="passive")
+
+        pieces.append(passive)
     for ability in card.triggers:
         def trigger(cls: type[_En] | type[_De], ability: Ability = ability) -> Paragraph:
             w = cls(card, ability, trigger=ability.trigger, library=library)

@@ -8,7 +8,7 @@ registered keywords (``game.rules.keywords``). Loading cards from files is the j
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
@@ -155,7 +155,7 @@ class CardLibrary:
     def __contains__(self, name: object) -> bool:
         return name in self._cards
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self) -> Iterator[CardDef]:
         return iter(self._cards.values())
 
     def __len__(self) -> int:

@@ -20,7 +20,12 @@ from .systems import combat
 from .systems.movement import charge_stop
 
 if TYPE_CHECKING:
+    from typing import TypeAlias
+
     from .core.game import Game
+
+    #: what an effect does: ``run(game, context, params)``
+    EffectRun: TypeAlias = Callable[[Game, "Context", Mapping[str, Any]], None]
 
 WALL_NAME = "Wall"
 
@@ -104,8 +109,9 @@ class EffectKind:
 EFFECTS: Registry[EffectKind] = Registry("effect")
 
 
-def effect(name: str, text: Callable[[Mapping[str, Any]], str], **params: str):  # type: ignore[no-untyped-def]
-    def register(fn: Callable[[Game, Context, Mapping[str, Any]], None]):  # type: ignore[no-untyped-def]
+def effect(name: str, text: Callable[[Mapping[str, Any]], str], **params: str
+           ) -> Callable[[EffectRun], EffectRun]:
+    def register(fn: EffectRun) -> EffectRun:
         EFFECTS.add(name, EffectKind(name, fn, text, params))
         return fn
     return register
@@ -113,10 +119,11 @@ def effect(name: str, text: Callable[[Mapping[str, Any]], str], **params: str): 
 
 def _target_text(p: Mapping[str, Any], default: str = "it") -> str:
     ref = p.get("target")
-    names = {None: "this", "self": "this", "controller": "you", "equipped": "the equipped unit",
-             "each_enemy_unit": "each enemy unit", "each_own_unit": "each unit you control",
-             "adjacent_enemy_units": "each adjacent enemy unit", "opponents": "each opponent",
-             "attacker": "the attacker", "subject": "that unit"}
+    names: dict[object, str] = {
+        None: "this", "self": "this", "controller": "you", "equipped": "the equipped unit",
+        "each_enemy_unit": "each enemy unit", "each_own_unit": "each unit you control",
+        "adjacent_enemy_units": "each adjacent enemy unit", "opponents": "each opponent",
+        "attacker": "the attacker", "subject": "that unit"}
     if isinstance(ref, int) and not isinstance(ref, bool):
         return "the target" if ref == 0 else f"target {ref + 1}"
     return names.get(ref, default)

@@ -25,14 +25,14 @@ def check(game: Game) -> list[str]:
                 if card in listed:
                     problems.append(f"card {card} is listed in two zones")
                 listed[card] = (zone, state.index)
-    for entity, (card, in_zone) in esper.get_components(Card, InZone):
+    for entity, (card_component, in_zone) in esper.get_components(Card, InZone):
         where = listed.get(entity)
         if where != (in_zone.zone, in_zone.player):
-            problems.append(f"card {entity} ({card.definition.name}) is in {in_zone.zone} of "
-                            f"player {in_zone.player} but listed in {where}")
-        on_map = esper.has_component(entity, OnMap)
-        if on_map != (in_zone.zone is Zone.MAP):
-            problems.append(f"card {entity} zone {in_zone.zone} but on the map: {on_map}")
+            problems.append(f"card {entity} ({card_component.definition.name}) is in "
+                            f"{in_zone.zone} of player {in_zone.player} but listed in {where}")
+        is_on_map = esper.has_component(entity, OnMap)
+        if is_on_map != (in_zone.zone is Zone.MAP):
+            problems.append(f"card {entity} zone {in_zone.zone} but on the map: {is_on_map}")
     for card in listed:
         if not esper.entity_exists(card) or not esper.has_component(card, Card):
             problems.append(f"listed card {card} does not exist")

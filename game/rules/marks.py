@@ -2,7 +2,8 @@
 
 A mark kind is one ``MarkKind`` entry. Marks that react when their unit is activated
 (poison, panic, rage) put a triggered action on the stack; paralysis and ward are checked
-where actions and damage happen (``Game._unit_actions``, ``Game.deal_damage``).
+where actions and damage happen (``rulesets/muhq/legal.unit_actions``,
+``systems/combat.deal_damage``).
 """
 
 from __future__ import annotations

@@ -3,9 +3,9 @@
 Everything outside ``game/rules/`` reads a game through its public API (``game.view``,
 ``legal_actions``, events) and changes it through ``apply``. A few scenarios and tools need
 a little more: see the zone record a card carries, add a registry entry for a while, or
-tidy up the esper worlds games leave behind. Those live here, as free functions
-taking the game first, so that nothing outside the engine touches esper or a private name
-of ``Game``. Play never calls them.
+tidy up the esper worlds games leave behind. Those live here, as free functions (taking
+the game first when they read one), so that nothing outside the engine touches esper or a
+private name of ``game.rules``. Play never calls them.
 """
 
 from __future__ import annotations

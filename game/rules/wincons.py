@@ -54,6 +54,11 @@ def _param(game: Game, name: str, default: object) -> object:
     return game.map.win.params.get(name, default)
 
 
+def _int_param(game: Game, name: str, default: int) -> int:
+    # ``params`` holds the map's YAML values (``Any``); ``int()`` takes what it always took.
+    return int(game.map.win.params.get(name, default))
+
+
 def _pieces_lost(game: Game, default_card: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Players who had map pieces of the named card and have none left on the map."""
     name = str(_param(game, "card", default_card))
@@ -68,12 +73,12 @@ def _pieces_lost(game: Game, default_card: str) -> tuple[tuple[int, ...], tuple[
 
 
 def _threshold(game: Game) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    goal = int(_param(game, "threshold", 30))  # type: ignore[arg-type]
+    goal = _int_param(game, "threshold", 30)
     return (), tuple(p.index for p in game.players if not p.eliminated and p.resource >= goal)
 
 
 def _points(game: Game) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    goal = int(_param(game, "points", 10))  # type: ignore[arg-type]
+    goal = _int_param(game, "points", 10)
     return (), tuple(p.index for p in game.players if not p.eliminated and p.points >= goal)
 
 
@@ -107,7 +112,7 @@ def _score_stick(game: Game, player: int) -> None:
             continue
         bearer = game.container_of(entity)
         if bearer and game.controller(bearer) == player and game.card(bearer).is_unit:
-            game.gain_points(player, int(_param(game, "per_upkeep", 1)))  # type: ignore[arg-type]
+            game.gain_points(player, _int_param(game, "per_upkeep", 1))
 
 
 for entry in (
@@ -295,7 +300,7 @@ def _tyrant_upkeep(game: Game, player: int) -> None:
 
 
 def kraken_goal(game: Game) -> int:
-    return int(_param(game, "points", 12))  # type: ignore[arg-type]
+    return _int_param(game, "points", 12)
 
 
 def tentacles(game: Game) -> list[int]:

@@ -274,6 +274,28 @@ def test_play_options_go_straight_into_a_game(folders: Path, stand_in: None) -> 
 # ------------------------------------------------------------------ new game
 
 
+def test_new_game_map_list_scrolls_with_the_mouse_wheel(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The wheel over the map list scrolls it (within its ends); elsewhere it does nothing."""
+    click_button(app, "new")
+    scene = app.scene
+    assert isinstance(scene, NewGameScene)
+    over_list = scene.map_rows[0][1].center
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: over_list)
+    hidden = max(0, len(scene.entries) - len(scene.map_rows))
+    for _ in range(len(scene.entries) + 2):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
+        step(app)
+    assert scene.map_scroll == hidden
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1))
+    step(app)
+    assert scene.map_scroll == max(0, hidden - 1)
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: (1, 1))  # not over the list
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1))
+    step(app)
+    assert scene.map_scroll == max(0, hidden - 1)
+
+
 def test_new_game_lists_broken_maps_greyed_and_will_not_start_them(
         app: App, folders: Path, stand_in: None) -> None:
     broken = folders / "0-broken.tmx"

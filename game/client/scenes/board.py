@@ -270,7 +270,7 @@ class BoardScene(Scene):
         me = self.viewer
         self.buttons.find("pass").enabled = Pass(me) in legal if me is not None else False
         own_turn = me is not None and self.game.active == me
-        self.buttons.find("end").enabled = own_turn and (
+        self.buttons.find("end").enabled = own_turn and me is not None and (
             Pass(me) in legal or EndTurn(me) in legal)
         self.buttons.find("pair").enabled = self.controls.can_discard_for_resource()
         self.buttons.find("pair").selected = self.controls.pair is not None
@@ -994,8 +994,8 @@ class BoardScene(Scene):
         self.upkeep.rect = pygame.Rect(self.board_rect.left + 8, self.board_rect.top + 8,
                                        width, height)
         # on the side of the board away from the units it lists
-        xs = [self.view_x(u) for u in units + already]
-        xs = [x for x in xs if x is not None]
+        found = [self.view_x(u) for u in units + already]
+        xs = [x for x in found if x is not None]
         if xs and sum(xs) / len(xs) < self.board_rect.centerx:
             self.upkeep.rect.right = self.board_rect.right - 8
         self.upkeep.checked &= set(units)

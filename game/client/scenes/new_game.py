@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import pygame
@@ -371,7 +372,7 @@ class NewGameScene(Scene):
         counts = self.seat_counts()
         for n in (2, 3, 4):
             rect = pygame.Rect(right.right - 16 - (5 - n) * 56 + 6, right.top + 8, 50, 30)
-            buttons.append(ui.Button(rect, str(n), lambda n=n: self._set_count(n),
+            buttons.append(ui.Button(rect, str(n), partial(self._set_count, n),
                                      enabled=n in counts, selected=n == self.count, size=16,
                                      name=f"players-{n}"))
         shown = self.chosen_seats()
@@ -380,7 +381,7 @@ class NewGameScene(Scene):
             button = ui.Button(pygame.Rect(x + 130, y + index * pitch, right.width - 162, tall),
                                f"Boss ({shown[index].computer})" if boss
                                else seat_label(self.seats[index]),
-                               lambda i=index: self._cycle_seat(i), size=size,
+                               partial(self._cycle_seat, index), size=size,
                                name=f"seat-{index + 1}", enabled=not boss)
             buttons.append(button)
         y += self.seat_slots * pitch + head
@@ -393,7 +394,7 @@ class NewGameScene(Scene):
             if ui.font(size).size(label)[0] > column_w - 10:
                 label = fit_text(name, column_w - 10, size)
             buttons.append(ui.Button(rect, label,
-                                     lambda n=name: self._toggle_set(n),
+                                     partial(self._toggle_set, name),
                                      selected=name in self.sets, size=size, name=f"set-{name}"))
         y += ((len(self.available_sets) + 2) // 3) * pitch + head
         self.draft_top = y - 30
@@ -402,7 +403,7 @@ class NewGameScene(Scene):
             rect = pygame.Rect(x + (index % 3) * (column_w + 8), y + (index // 3) * pitch,
                                column_w, tall)
             problem = draft_problem(choice, self.count)
-            buttons.append(ui.Button(rect, choice, lambda c=choice: setattr(self, "draft", c),
+            buttons.append(ui.Button(rect, choice, partial(setattr, self, "draft", choice),
                                      enabled=not problem, selected=choice == self.draft,
                                      tooltip=problem, size=size, name=f"draft-{choice}"))
         y += ((len(choices) + 2) // 3) * pitch + head
@@ -435,8 +436,8 @@ class NewGameScene(Scene):
         if event.type == pygame.KEYDOWN:
             return self._key(event)
         if event.type == pygame.MOUSEWHEEL:
-            if self.map_rows and pygame.Rect.unionall([r for _, r in self.map_rows]
-                                                      ).collidepoint(pygame.mouse.get_pos()):
+            rows = [r for _, r in self.map_rows]
+            if rows and rows[0].unionall(rows[1:]).collidepoint(pygame.mouse.get_pos()):
                 top = max(0, len(self.entries) - len(self.map_rows))
                 self.map_scroll = max(0, min(top, self.map_scroll - event.y))
                 self.dirty = True

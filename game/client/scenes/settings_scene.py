@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import pygame
@@ -138,7 +139,7 @@ class SettingsScene(Scene):
                 if x + w > width - 30:
                     break
                 button = ui.Button(pygame.Rect(x, y, w, 38), label,
-                                   lambda row=row, value=value: self.choose(row, value),
+                                   partial(self.choose, row, value),
                                    selected=value == current, size=16,
                                    name=f"{row.title}: {label}")
                 button.hovered = button.name in hovered

@@ -122,6 +122,7 @@ def destroy(game: Game, entity: int, reason: str = "destroyed") -> None:
             esper.delete_entity(granted_entity, immediate=True)
     if tile is not None and definition.name == fx.WALL_NAME:
         game.tiles[game.geometry.index(tile)] = "neutral"
+        game.terrain_version += 1
     game.move_card(entity, Zone.DISCARD)
 
 

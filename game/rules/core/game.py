@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import esper
 
@@ -35,11 +35,16 @@ from .queries import Queries
 from .state import NEUTRAL, GameSetup, IllegalAction, PendingTrigger, Phase, PlayerState, StackItem
 from .view import ViewQueries
 
+if TYPE_CHECKING:
+    from ..draft import DraftFormat
+
 
 class Game(Queries, ViewQueries):
     """One game, in its own esper world, played under the ruleset its map names."""
 
     _worlds = itertools.count(1)
+    #: the draft's format; set when a draft starts (``rulesets.muhq.setup.start_draft``)
+    draft_format: DraftFormat
 
     def __init__(self, setup: GameSetup) -> None:
         if not 1 <= setup.players <= 5:  # 4 players and a boss side
@@ -60,6 +65,8 @@ class Game(Queries, ViewQueries):
         #: the board's geometry (every spatial question; tiles are opaque ids elsewhere)
         self.geometry = self.map.grid()
         self.neighbours = self.geometry.neighbour_table()
+        #: tile -> its position in ``tiles`` (the geometry's cell order)
+        self.cell_index = self.geometry.index_table()
         self.board: dict[Tile, int] = {}
         self.piles: dict[int, list[int]] = {}
         self.players = [PlayerState(i) for i in range(setup.players)]
@@ -92,6 +99,8 @@ class Game(Queries, ViewQueries):
         self.controlled_cache: tuple[int, dict[int, list[int]]] = (-1, {})
         self.passives_cache: tuple[int, list[tuple[int, Any]]] = (-1, [])
         self.movement_cache: Any = None
+        #: bumped whenever a tile's type changes (a breached wall becomes neutral ground)
+        self.terrain_version = 0
         # set-up state of Muhq's Game (draft, map pieces, map stores)
         self.packs: list[list[int]] = []
         self.held: list[int] = []
@@ -101,10 +110,10 @@ class Game(Queries, ViewQueries):
         self.map_pieces: list[tuple[str, int, int]] = []  # (card name, player, entity)
         self.neutralized: set[Tile] = set()
         self.win = wincons.WIN_CONDITIONS[self.map.win.kind]
-        self.intent_systems: list[esper.Processor] = []
-        for system, priority in self.ruleset.systems(self):
-            esper.add_processor(system, priority=priority)
-            self.intent_systems.append(system)
+        # the ruleset's systems run on the intents of each resolution (process_intents);
+        # the shared ones run whenever the game settles (esper.process)
+        self.intent_systems: list[esper.Processor] = [system for system, _ in sorted(
+            self.ruleset.systems(self), key=lambda pair: -pair[1])]
         esper.add_processor(StateBasedActionSystem(self), priority=20)
         esper.add_processor(TriggerSystem(self), priority=10)
         self.ruleset.setup(self)
@@ -314,7 +323,7 @@ class Game(Queries, ViewQueries):
         """Run state-based actions and collect triggers until nothing changes
         (rule State-based actions 2: before any player receives priority)."""
         for _ in range(1000):
-            esper.process()  # intents, state-based actions, then triggers
+            esper.process()  # state-based actions, then triggers
             if self.phase is Phase.OVER:
                 self.stack.clear()
                 self.pending.clear()

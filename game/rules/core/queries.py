@@ -4,7 +4,8 @@ pile. ``Game`` inherits them; they read the current esper world (see ``Game.ente
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, cast
 
 import esper
 
@@ -17,6 +18,7 @@ from .state import Phase, PlayerState
 
 if TYPE_CHECKING:
     from ..mapmodel import MapSpec
+    from .game import Game
     from .state import PendingTrigger
 
 
@@ -25,6 +27,7 @@ class Queries:
 
     map: MapSpec
     geometry: Geometry
+    cell_index: Mapping[Tile, int]
     tiles: list[str]
     board: dict[Tile, int]
     piles: dict[int, list[int]]
@@ -82,10 +85,10 @@ class Queries:
         return self.board.get(tile, 0)
 
     def tile_kind(self, tile: Tile) -> TileType:
-        return TILE_TYPES[self.tiles[self.geometry.index(tile)]]
+        return TILE_TYPES[self.tiles[self.cell_index[tile]]]
 
     def on_board(self, tile: Tile) -> bool:
-        return self.geometry.contains(tile)
+        return tile in self.cell_index
 
     def controlled_permanents(self, player: int) -> list[int]:
         """The permanents ``player`` controls, in entity order (cached per position)."""
@@ -132,9 +135,10 @@ class Queries:
         for _, granted in esper.get_component(Granted):
             if granted.target == entity and granted.what == "stat:" + stat:
                 total += granted.value
+        # (``cast``: Queries is only ever mixed into Game, whose type the callback takes)
         for source, passive in self.passive_sources():
             if stat in passive.params and psv.PASSIVES[passive.kind].applies(
-                    self, source, entity, passive.params):
+                    cast("Game", self), source, entity, passive.params):
                 total += int(passive.params[stat])
         return total
 
@@ -155,7 +159,7 @@ class Queries:
                 return granted.value
         for source, passive in self.passive_sources():
             if passive.params.get("keyword") == name and psv.PASSIVES[passive.kind].applies(
-                    self, source, entity, passive.params):
+                    cast("Game", self), source, entity, passive.params):
                 return passive.params.get("value", True)
         return None
 

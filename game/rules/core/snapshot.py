@@ -30,10 +30,10 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-def canonical(game: Game) -> tuple:
+def canonical(game: Game) -> tuple[Any, ...]:
     entities = []
     for entity in sorted(esper._entities):  # noqa: SLF001 - read-only walk of our world
-        comps = esper.components_for_entity(entity)
+        comps: tuple[Any, ...] = esper.components_for_entity(entity)
         entities.append((entity, tuple(sorted(_component_key(c) for c in comps))))
     players = tuple(
         (p.resource, p.points, p.eliminated, p.bought, p.upkeep_due, tuple(p.disbanded),
@@ -117,6 +117,7 @@ def restore(game: Game, snap: dict[str, Any]) -> None:
      game.winners, game.over_reason, game.draft_round, game.draft_step, game.draft_steps,
      version) = snap["scalars"]
     game.tiles = list(snap["tiles"])
+    game.terrain_version += 1
     game.neutralized = set(snap["neutralized"])
     game.board = dict(snap["board"])
     game.piles = {k: list(v) for k, v in snap["piles"].items()}
@@ -131,7 +132,9 @@ def restore(game: Game, snap: dict[str, Any]) -> None:
     game.legal_cache = None
     game.defs = {}
     game.dirty = True
-    game.version = version + 1
+    # caches are keyed by the version: a restored position must never reuse a number a
+    # line of play explored since the snapshot has used, so versions only ever grow
+    game.version = max(game.version, version) + 1
 
 
 
@@ -162,13 +165,13 @@ def _flat_bytes(value: Any) -> bytes:
     return buffer.getvalue()
 
 
-_KEYS: dict[type, Callable[[Any], tuple]] = {
+_KEYS: dict[type, Callable[[Any], tuple[Any, ...]]] = {
     Card: lambda c: ("Card", c.definition.name, c.owner, c.token),
     InZone: lambda c: ("InZone", c.zone.value, c.player),
 }
 
 
-def _component_key(component: Any) -> tuple:
+def _component_key(component: Any) -> tuple[Any, ...]:
     """The component as a tuple of plain values (the card definition by its name)."""
     cls = component.__class__
     key = _KEYS.get(cls)
@@ -176,10 +179,10 @@ def _component_key(component: Any) -> tuple:
         getter = operator.attrgetter(*cls.__slots__)
         name = cls.__name__
         if len(cls.__slots__) == 1:
-            def key(c: Any, getter: Any = getter, name: str = name) -> tuple:
+            def key(c: Any, getter: Any = getter, name: str = name) -> tuple[Any, ...]:
                 return (name, getter(c))
         else:
-            def key(c: Any, getter: Any = getter, name: str = name) -> tuple:
+            def key(c: Any, getter: Any = getter, name: str = name) -> tuple[Any, ...]:
                 return (name, *getter(c))
         _KEYS[cls] = key
     return key(component)

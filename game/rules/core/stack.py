@@ -9,7 +9,7 @@ resolution is announced.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .actions import Action, Pass
 from .events import ActionDeclared, ActionResolved
@@ -19,7 +19,8 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-def declare(game: Game, kind: str, action: Action, source: int, data: tuple, text: str) -> None:
+def declare(game: Game, kind: str, action: Action, source: int, data: tuple[Any, ...],
+            text: str) -> None:
     """Rule Actions 10.1: announce, pay (already done), put on the action stack."""
     game.stack.append(StackItem(kind, action.player, source, data, text))
     game.emit(ActionDeclared(action.player, text))

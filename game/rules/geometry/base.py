@@ -253,6 +253,10 @@ class Geometry(ABC):
         """The on-board tiles next to ``tile``, in a fixed order (empty if off the board)."""
         return self._neighbours.get(tile, ())
 
+    def index_table(self) -> Mapping[Tile, int]:
+        """``index`` of every on-board tile at once, for hot loops (do not modify)."""
+        return self._index
+
     def neighbour_table(self) -> Mapping[Tile, tuple[Tile, ...]]:
         """``neighbours`` of every on-board tile at once, for hot loops (do not modify)."""
         return self._neighbours

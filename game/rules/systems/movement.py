@@ -27,6 +27,8 @@ class _Terrain:
     """Where walkers and swimmers may step, and where their move must end, for one board
     position: the tables the geometry's search reads instead of asking per step."""
 
+    #: ``game.terrain_version`` and ``game.version`` these tables were made for
+    terrain_version: int
     version: int
     #: (walkers, swimmers): tiles of a type they may enter that no permanent occupies
     free: tuple[frozenset[Tile], frozenset[Tile]]
@@ -42,6 +44,14 @@ def _terrain(game: Game) -> _Terrain:
     cached: _Terrain | None = game.movement_cache
     if cached is not None and cached.version == game.version:
         return cached
+    occupied = game.board.keys()
+    if cached is not None and cached.terrain_version == game.terrain_version:
+        walkers, swimmers = cached.enterable
+        found = _Terrain(game.terrain_version, game.version,
+                         (walkers - occupied, swimmers - occupied), cached.enterable,
+                         cached.stops, {})
+        game.movement_cache = found
+        return found
     enterable: list[list[Tile]] = [[], []]
     stops: list[list[Tile]] = [[], []]
     for tile, name in zip(game.geometry.cells(), game.tiles, strict=True):
@@ -54,9 +64,8 @@ def _terrain(game: Game) -> _Terrain:
             stops[0].append(tile)
         if kind.stops_all:
             stops[1].append(tile)
-    occupied = game.board.keys()
     walkers, swimmers = frozenset(enterable[0]), frozenset(enterable[1])
-    found = _Terrain(game.version, (walkers - occupied, swimmers - occupied),
+    found = _Terrain(game.terrain_version, game.version, (walkers - occupied, swimmers - occupied),
                      (walkers, swimmers), (frozenset(stops[0]), frozenset(stops[1])), {})
     game.movement_cache = found
     return found

@@ -5,7 +5,7 @@ controller's choice (``DeclareTrigger``)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import esper
 
@@ -86,7 +86,7 @@ def auto_declare_triggers(game: Game) -> None:
 
 
 
-def pending_choices(game: Game, pending: PendingTrigger) -> list[tuple]:
+def pending_choices(game: Game, pending: PendingTrigger) -> list[tuple[Any, ...]]:
     """Every way to declare the targets of a waiting triggered action."""
     ability = game.card(pending.source).triggers[pending.ability]
     return game.target_choices(pending.controller, pending.source, ability)

@@ -11,7 +11,6 @@ import esper
 
 from ...components import AtStore, Body, Card, Zone
 from ...core.actions import (
-    Action,
     Activate,
     Attack,
     Buy,
@@ -115,7 +114,9 @@ def use(game: Game, unit: int, *which: str) -> None:
         setattr(body, name, 0)
 
 
-def unit_text(game: Game, action: Action, verb: str) -> str:
+def unit_text(game: Game,
+              action: Move | StreetMove | Attack | FullAction | Transport | Switch | Equip
+              | ShakeOff, verb: str) -> str:
     unit = action.unit
     return f"P{action.player + 1} {game.card(unit).name} {verb}"
 

@@ -5,7 +5,7 @@ Phase, Units 10-14), buying (rule Buying 3, tiles: store) and fast and free acti
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import esper
 
@@ -248,7 +248,8 @@ def attack_targets(game: Game, unit: int) -> list[int]:
     return sorted(targets)
 
 
-def target_choices(game: Game, player: int, source: int, ability: Ability | None) -> list[tuple]:
+def target_choices(game: Game, player: int, source: int,
+                   ability: Ability | None) -> list[tuple[Any, ...]]:
     """Every way to declare the targets of an ability (distinct targets per slot).
 
     A tile slot with the filter ``adjacent_to: N`` only offers tiles next to the
@@ -265,9 +266,9 @@ def target_choices(game: Game, player: int, source: int, ability: Ability | None
     ]
     if len(specs) == 1 and fixed[0] is not None:
         return [(t,) for t in fixed[0]]
-    combos: list[tuple] = [()]
+    combos: list[tuple[Any, ...]] = [()]
     for index, spec in enumerate(specs):
-        grown = []
+        grown: list[tuple[Any, ...]] = []
         for combo in combos:
             options = fixed[index]
             if options is None:

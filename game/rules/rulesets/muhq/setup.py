@@ -30,7 +30,7 @@ def setup_game(game: Game) -> None:
         wall = TILE_TYPES[name].wall_solid
         if wall:
             place_map_piece(game, fx.wall_card(wall), tile, NEUTRAL)
-    game.map_pieces: list[tuple[str, int, int]] = []  # (card name, player, entity)
+    game.map_pieces = []  # (card name, player, entity)
     for placement in game.map.placements:
         if placement.player >= len(game.players):
             continue
@@ -43,7 +43,7 @@ def setup_game(game: Game) -> None:
             for _ in range(count):
                 game.new_card(game.library[name], player.index, Zone.DECK)
         game.rng.shuffle(player.deck)
-    game.neutralized: set[Tile] = set()
+    game.neutralized = set()
     if game.setup.store_mode:
         stock_map_stores(game)
         start_turn(game, 0, first=True)
