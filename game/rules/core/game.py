@@ -317,7 +317,6 @@ class Game(Queries, ViewQueries):
         resolution left, in their fixed order, until none is left."""
         for system in self.intent_systems:
             system.process()
-        esper.clear_dead_entities()
 
     def settle(self) -> None:
         """Run state-based actions and collect triggers until nothing changes
