@@ -69,7 +69,7 @@ from game.rules.core.actions import (
     ShakeOff,
     StreetMove,
 )
-from game.rules.geometry import Tile, distance
+from game.rules.geometry import Tile
 from game.rules.wincons import (
     boss_seat,
     boss_standing,
@@ -157,7 +157,7 @@ class BossPlayer:
         units = [(a, a.tile) for a in plays if a.tile is not None and game.card(a.card).is_unit]
         if units:
             goals = self._enemy_tiles(game, player)
-            return min(units, key=lambda u: (min((distance(u[1], g) for g in goals),
+            return min(units, key=lambda u: (min((game.geometry.distance(u[1], g) for g in goals),
                                                  default=0), u[0].card, u[1]))[0]
         return None
 
@@ -176,7 +176,7 @@ class BossPlayer:
         here, there = game.tile_of(boss) if boss else None, game.tile_of(target)
         if here is None or there is None:
             return (0, 0, 0)
-        gap = distance(here, there)
+        gap = game.geometry.distance(here, there)
         strike = max(game.attack_profile(target).values(), default=0)
         reach = game.movement(target) + game.attack_range(target)
         return (int(strike > 0 and gap <= reach), strike, -gap)
@@ -207,7 +207,7 @@ class BossPlayer:
         goal = game.tile_of(marked) if marked else None
         goals = [goal] if goal is not None else human_spawn_tiles(game)
         here = game.tile_of(unit)
-        arrived = here is not None and goal is not None and distance(here, goal) <= 1
+        arrived = here is not None and goal is not None and game.geometry.distance(here, goal) <= 1
         if not arrived and goals:
             move = self._move_towards(game, unit, mine, goals, stop_next_to=goal is not None)
             if move is not None:
@@ -269,7 +269,7 @@ class BossPlayer:
             return None
 
         def gap(tile: Tile) -> int:
-            return min(distance(tile, g) for g in goals)
+            return min(game.geometry.distance(tile, g) for g in goals)
 
         now = gap(here)
         if stop_next_to and now <= 1:

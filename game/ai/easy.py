@@ -31,7 +31,7 @@ from game.rules.core.actions import (
     StreetMove,
     UseFreeAction,
 )
-from game.rules.geometry import Tile, distance
+from game.rules.geometry import Tile
 from game.rules.wincons import held_regions
 
 #: Effects that hurt what they hit (aimed at enemies); the rest help (aimed at friends).
@@ -122,7 +122,7 @@ class EasyPlayer:
         where, here = game.tile_of(target), game.tile_of(action.unit)
         if where is None or here is None:
             return 0.0
-        reach = distance(here, where)
+        reach = game.geometry.distance(here, where)
         dealt = game.attack_profile(action.unit).get(reach, 0)
         value = 5.0
         if definition.is_fighter:
@@ -189,8 +189,8 @@ class EasyPlayer:
         goals = self._objectives(game, player, unit)
         if here is None or not goals:
             return -20.0
-        now = min(distance(here, g) for g in goals)
-        then = min(distance(tile, g) for g in goals)
+        now = min(game.geometry.distance(here, g) for g in goals)
+        then = min(game.geometry.distance(tile, g) for g in goals)
         if game.map.win.kind == "resource" and game.card(unit).name == "Farmer" and then == 0:
             return 30.0
         return float(now - then) * 4.0 - (10.0 if then >= now else 0.0)
@@ -208,7 +208,7 @@ class EasyPlayer:
             goals = [t for e in game.board.values() if game.controller(e) != player
                      and (t := game.tile_of(e)) is not None]
             if action.tile is not None and goals:
-                base -= 0.2 * min(distance(action.tile, g) for g in goals)
+                base -= 0.2 * min(game.geometry.distance(action.tile, g) for g in goals)
             return base
         if game.phase.value != "action" and not game.stack:
             return -2.0  # spells wait for the action phase unless answering

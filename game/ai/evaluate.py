@@ -22,7 +22,7 @@ from __future__ import annotations
 from game.rules import EntityView, Game
 from game.rules.cards import CardDef
 from game.rules.core.state import Phase
-from game.rules.geometry import Tile, distance
+from game.rules.geometry import Tile
 from game.rules.wincons import held_regions
 
 WIN = 1_000_000.0
@@ -157,7 +157,8 @@ def _threatened(game: Game, board: _Board, player: int, entity: int, tile: Tile)
             continue
         for enemy, where in fighters:
             definition = game.card(enemy)
-            if distance(where, tile) <= definition.movement + max(1, definition.range):
+            reach = definition.movement + max(1, definition.range)
+            if game.geometry.distance(where, tile) <= reach:
                 dealt += definition.attack
     return dealt > left
 
@@ -186,7 +187,7 @@ def side_worth(game: Game, player: int, board: _Board | None = None) -> float:
         worth += OBJECTIVE_PIECE + OBJECTIVE_HEALTH * max(0, left)
         home, at = board.homes.get(piece), game.tile_of(piece)
         if home is not None and at is not None:
-            worth -= STAY_HOME * distance(home, at)
+            worth -= STAY_HOME * game.geometry.distance(home, at)
     if kind in ("capture_points", "stick_of_victory"):
         target = max(1, int(params.get("points", 10)))
         worth += POINTS_SPAN * state.points / target
@@ -199,7 +200,7 @@ def side_worth(game: Game, player: int, board: _Board | None = None) -> float:
     goals = _goals(game, board, player)
     if goals:
         for _unit, tile in board.fighters.get(player, ()):
-            near = min(distance(tile, g) for g in goals)
+            near = min(game.geometry.distance(tile, g) for g in goals)
             worth += APPROACH * max(0, REACH - near)
     elif kind == "stick_of_victory":
         worth += 15.0  # we carry the stick

@@ -5,6 +5,7 @@ read with ``view(entity)``. The shape of the engine is described in game/rules/R
 """
 
 from .cards import CardDef, CardLibrary, CardType
+from .components import Zone
 from .core.actions import Action, action_from_json
 from .core.game import Game
 from .core.state import NEUTRAL, GameSetup, IllegalAction, Phase
@@ -14,5 +15,5 @@ from .mapmodel import MapSpec, Placement, Region, WinSpec, parse_grid
 __all__ = [
     "NEUTRAL", "Action", "CardDef", "CardLibrary", "CardType", "EntityView", "Game", "GameSetup",
     "IllegalAction", "MapSpec", "Phase", "Placement", "Region", "WinSpec", "action_from_json",
-    "parse_grid",
+    "parse_grid", "Zone",
 ]
