@@ -313,8 +313,8 @@ class Game(Queries, ViewQueries):
         return f"{action}: not allowed now (phase {self.phase.value})"
 
     def process_intents(self) -> None:
-        """Run the ruleset's systems (movement, upkeep, combat...) on the intents a
-        resolution left, in their fixed order, until none is left."""
+        """Run the ruleset's systems (movement, upkeep, combat...) once each, in their
+        fixed order; each carries out and removes the intents of its kind."""
         for system in self.intent_systems:
             system.process()
 

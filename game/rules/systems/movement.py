@@ -36,6 +36,8 @@ class _Terrain:
     enterable: tuple[frozenset[Tile], frozenset[Tile]]
     #: (walkers, swimmers): tiles that end a move (tiles: gate; water for walkers)
     stops: tuple[frozenset[Tile], frozenset[Tile]]
+    #: street tiles (the street's extra move)
+    streets: frozenset[Tile]
     #: controller -> {tile: unit} of their units with a free crew place (rule Crew X 1)
     crews: dict[int, dict[Tile, int]]
 
@@ -49,11 +51,12 @@ def _terrain(game: Game) -> _Terrain:
         walkers, swimmers = cached.enterable
         found = _Terrain(game.terrain_version, game.version,
                          (walkers - occupied, swimmers - occupied), cached.enterable,
-                         cached.stops, {})
+                         cached.stops, cached.streets, {})
         game.movement_cache = found
         return found
     enterable: list[list[Tile]] = [[], []]
     stops: list[list[Tile]] = [[], []]
+    streets: list[Tile] = []
     for tile, name in zip(game.geometry.cells(), game.tiles, strict=True):
         kind = TILE_TYPES[name]
         if kind.walkers:
@@ -64,9 +67,12 @@ def _terrain(game: Game) -> _Terrain:
             stops[0].append(tile)
         if kind.stops_all:
             stops[1].append(tile)
+        if kind.street:
+            streets.append(tile)
     walkers, swimmers = frozenset(enterable[0]), frozenset(enterable[1])
     found = _Terrain(game.terrain_version, game.version, (walkers - occupied, swimmers - occupied),
-                     (walkers, swimmers), (frozenset(stops[0]), frozenset(stops[1])), {})
+                     (walkers, swimmers), (frozenset(stops[0]), frozenset(stops[1])),
+                     frozenset(streets), {})
     game.movement_cache = found
     return found
 
@@ -116,8 +122,8 @@ def street_reachable(game: Game, unit: int) -> dict[Tile, int]:
         return {}
     swimming = int(bool(game.keyword(unit, "swimming")))
     terrain = _terrain(game)
-    streets = frozenset(t for t in terrain.free[swimming] if game.tile_kind(t).street)
-    return game.geometry.reachable(start, game.movement(unit), streets)
+    return game.geometry.reachable(start, game.movement(unit),
+                                   terrain.free[swimming] & terrain.streets)
 
 
 def transport_options(game: Game, unit: int, artifact: int) -> list[tuple[Tile, Tile]]:

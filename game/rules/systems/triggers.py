@@ -12,9 +12,9 @@ import esper
 from .. import marks as mk
 from ..components import OnMap
 from ..core.actions import DeclareTrigger
-from ..core.events import ActionDeclared, Attacked, DamageDealt, Destroyed, Event
-from ..core.stack import priority_to_active
-from ..core.state import PendingTrigger, Phase, StackItem
+from ..core.events import Attacked, DamageDealt, Destroyed, Event
+from ..core.stack import declare, priority_to_active
+from ..core.state import PendingTrigger, Phase
 from ..triggers import TRIGGERS
 
 if TYPE_CHECKING:
@@ -98,10 +98,9 @@ def do_declare_trigger(game: Game, action: DeclareTrigger) -> None:
     ability = game.card(pending.source).triggers[pending.ability]
     name = game.card(pending.source).name
     text = f"P{pending.controller + 1} {name}: {ability.text or 'trigger'}"
-    game.stack.append(StackItem("trigger", pending.controller, pending.source,
-                                (pending.ability, action.targets, pending.context), text))
-    game.emit(ActionDeclared(pending.controller, text))
-    priority_to_active(game)
+    # only the waiting trigger's controller is offered DeclareTrigger: action.player is it
+    declare(game, "trigger", action, pending.source,
+            (pending.ability, action.targets, pending.context), text)
 
 
 def _named_entities(event: Event) -> tuple[int, ...]:

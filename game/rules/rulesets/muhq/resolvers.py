@@ -175,13 +175,19 @@ def _resolve_shake(game: Game, item: StackItem) -> None:
     game.remove_marks(item.source, "paralysis", 1)
 
 
-@resolver("free_action")
-def _resolve_free(game: Game, item: StackItem) -> None:
+def _run_ability(game: Game, item: StackItem, kind: str) -> None:
+    """A declared free action or trigger: its source's ability number ``index`` of that
+    kind runs with the declared targets and context (if the card still exists)."""
     index, targets, context = item.data
     if not esper.entity_exists(item.source):
         return
-    ability = game.card(item.source).free_actions[index]
+    ability = getattr(game.card(item.source), kind)[index]
     run_effects(game, ability, Context(item.controller, item.source, targets, dict(context)))
+
+
+@resolver("free_action")
+def _resolve_free(game: Game, item: StackItem) -> None:
+    _run_ability(game, item, "free_actions")
 
 
 @resolver("discard_for_resource")
@@ -191,11 +197,7 @@ def _resolve_discard_for_resource(game: Game, item: StackItem) -> None:
 
 @resolver("trigger")
 def _resolve_trigger(game: Game, item: StackItem) -> None:
-    index, targets, context = item.data
-    if not esper.entity_exists(item.source):
-        return
-    ability = game.card(item.source).triggers[index]
-    run_effects(game, ability, Context(item.controller, item.source, targets, dict(context)))
+    _run_ability(game, item, "triggers")
 
 
 @resolver("mark")
