@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import esper
 
+from . import marks as mk
 from .components import Body
 from .core.events import Behaviour
 from .effects import Context, run_effects
@@ -62,7 +63,7 @@ def _move(game: Game, unit: int, tile: Tile, behaviour: str) -> None:
 
 def try_attack(game: Game, unit: int, behaviour: str) -> bool:
     body = _body(unit)
-    if not body.attacks or game.marks(unit, "paralysis"):
+    if not body.attacks or mk.stopping_mark(game, unit):
         return False
     foes = set(enemies(game, unit))
     targets = [t for t in game.attack_targets(unit) if t in foes]
@@ -90,7 +91,7 @@ def aggressive(game: Game, unit: int, param: Any = None) -> None:
         if not game.is_on_map(unit):
             return
         body = _body(unit)
-        if not body.moves or game.marks(unit, "paralysis"):
+        if not body.moves or mk.stopping_mark(game, unit):
             return
         foes = enemies(game, unit)
         here = game.tile_of(unit)
@@ -128,7 +129,7 @@ def _threatened(game: Game, unit: int) -> bool:
 def _use_full_action(game: Game, unit: int, behaviour: str) -> bool:
     body = _body(unit)
     ability = game.card(unit).full_action
-    if ability is None or not (body.moves and body.attacks) or game.marks(unit, "paralysis"):
+    if ability is None or not (body.moves and body.attacks) or mk.stopping_mark(game, unit):
         return False
     choices = game.target_choices(game.controller(unit), unit, ability)
     if not choices:
@@ -149,7 +150,7 @@ def shy(game: Game, unit: int, param: Any = None) -> None:
     body = _body(unit)
     foes = enemies(game, unit)
     here = game.tile_of(unit)
-    if body.moves and foes and here is not None and not game.marks(unit, "paralysis"):
+    if body.moves and foes and here is not None and not mk.stopping_mark(game, unit):
         options = _free_destinations(game, unit)
         if options:
             scored = {t: _nearest_enemy_distance(game, t, foes) for t in options}
@@ -163,7 +164,7 @@ def shy(game: Game, unit: int, param: Any = None) -> None:
 
 def wander(game: Game, unit: int, behaviour: str = "wandering") -> None:
     body = _body(unit)
-    if not body.moves or game.marks(unit, "paralysis"):
+    if not body.moves or mk.stopping_mark(game, unit):
         return
     options = sorted(_free_destinations(game, unit))
     if options:
@@ -199,7 +200,7 @@ def target_oriented(game: Game, unit: int, param: Any = None) -> None:
     # already there: on the target tile, or next to the target permanent
     arrived = goal is not None and here is not None and (
         here == goal or (isinstance(param, int) and game.geometry.distance(here, goal) <= 1))
-    if body.moves and here is not None and not arrived and not game.marks(unit, "paralysis"):
+    if body.moves and here is not None and not arrived and not mk.stopping_mark(game, unit):
         options = _free_destinations(game, unit)
         if goal is not None and options:
             scored = {t: game.geometry.distance(t, goal) for t in options}

@@ -1,9 +1,11 @@
 """The mark registry: paralysis, poison, panic, rage, ward, intention marks and more.
 
-A mark kind is one ``MarkKind`` entry. Marks that react when their unit is activated
-(poison, panic, rage) put a triggered action on the stack; paralysis and ward are checked
-where actions and damage happen (``rulesets/muhq/legal.unit_actions``,
-``systems/combat.deal_damage``).
+A mark kind is one ``MarkKind`` entry, and the entry is the one place of its mark: its
+rules hooks (what happens when its unit is activated, when damage comes, when it makes a
+unit perish, whether it stops a unit's actions, how it stacks, how long it lasts), its
+look (glyph and colour) and its AI hint. Its name and reminder text are the locale lines
+``mark.<name>.*`` (``game/content/locale``). The rest of the engine asks the entry and
+never tests for a mark's name.
 """
 
 from __future__ import annotations
@@ -15,23 +17,63 @@ from typing import TYPE_CHECKING
 import esper
 
 from .components import Mark, OnMap
-from .core.events import Activated, Event
+from .core.events import Activated, DamagePrevented, Event
 from .core.state import StackItem
-from .registry import Registry
+from .registry import Look, Registry
 
 if TYPE_CHECKING:
     from .cards import Ability
     from .core.game import Game
+
+#: how a new mark of a kind meets marks of the same kind already there
+STACKING = ("add", "highest", "replace", "single")
+#: when a lasting mark counts down (its ``duration``) and runs its ``on_tick``
+TICKS = ("", "turn_end", "round_start", "activation")
 
 
 @dataclass(frozen=True, slots=True)
 class MarkKind:
     name: str
     rule: str
+    look: Look
+    #: AI hint: a mark to give to enemies, never to friends
+    harmful: bool = False
     #: resolves the mark's triggered action when its unit is activated
     on_activate: Callable[[Game, int], None] | None = None
+    #: when its unit is activated, it acts as this unit behaviour, then loses one mark
+    #: and is done for the turn (rules Panic 2, Rage 2)
+    behaviour: str = ""
     #: called when marks of this kind leave their bearer
     on_leave: Callable[[Game, Mark], None] = lambda game, mark: None
+    #: ``(game, source, target, amount, count)`` -> the damage that still gets through,
+    #: for a mark that prevents damage (ward); runs before damage is dealt
+    on_damage: Callable[[Game, int, int, int, int], int] | None = None
+    #: ``(game, bearer, count)`` -> why the bearer is destroyed by its marks (a
+    #: state-based action), or None
+    lethal: Callable[[Game, int, int], str | None] | None = None
+    #: a unit with such a mark can't use actions, except to spend one to remove a mark
+    stops_actions: bool = False
+    #: what may carry it: "permanent", "tile" or "both"
+    bearers: str = "permanent"
+    #: one of ``STACKING``: add the counts, keep the highest, replace, or only one at most
+    stacking: str = "add"
+    #: a lasting mark goes away after this many ticks (0: stays until removed)
+    duration: int = 0
+    #: one of ``TICKS``: when ``duration`` counts down and ``on_tick`` runs
+    tick: str = ""
+    #: runs on each tick for each bearer: ``(game, mark entity)``
+    on_tick: Callable[[Game, int], None] | None = None
+
+    def __post_init__(self) -> None:
+        if self.stacking not in STACKING:
+            raise ValueError(f"mark {self.name!r}: stacking {self.stacking!r} is not one of "
+                             f"{', '.join(STACKING)}")
+        if self.tick not in TICKS:
+            raise ValueError(f"mark {self.name!r}: tick {self.tick!r} is not one of "
+                             f"{', '.join(t or '(none)' for t in TICKS)}")
+        if self.bearers not in ("permanent", "tile", "both"):
+            raise ValueError(f"mark {self.name!r}: bearers {self.bearers!r} is not "
+                             "permanent, tile or both")
 
 
 MARKS: Registry[MarkKind] = Registry("mark")
@@ -42,24 +84,6 @@ def _poison(game: Game, unit: int) -> None:
     game.add_marks(unit, "poison", 1)
 
 
-def _panic(game: Game, unit: int) -> None:
-    """Rule Panic 2: run the shy behaviour, then remove one panic mark."""
-    from .behaviours import run_behaviour
-
-    run_behaviour(game, unit, "shy")
-    game.remove_marks(unit, "panic", 1)
-    game.deactivate()
-
-
-def _rage(game: Game, unit: int) -> None:
-    """Rule Rage 2: run the aggressive behaviour, then remove one rage mark."""
-    from .behaviours import run_behaviour
-
-    run_behaviour(game, unit, "aggressive")
-    game.remove_marks(unit, "rage", 1)
-    game.deactivate()
-
-
 def _intention_left(game: Game, mark: Mark) -> None:
     """Rule Intentions 5: the intention goes to the discard pile once its mark is gone."""
     from .components import Zone
@@ -68,14 +92,32 @@ def _intention_left(game: Game, mark: Mark) -> None:
         game.move_card(mark.source, Zone.DISCARD)
 
 
+def _poisoned(game: Game, unit: int, count: int) -> str | None:
+    """Rule Poison 3: a unit with more poison marks than health is destroyed."""
+    if game.card(unit).is_fighter and count > game.health(unit):
+        return "more poison marks than health"
+    return None
+
+
+def _ward(game: Game, source: int, target: int, amount: int, count: int) -> int:
+    """Rule Ward 2-3: all damage dealt to the unit is prevented; then one ward mark per
+    point of damage is removed."""
+    game.remove_marks(target, "ward", amount)
+    game.emit(DamagePrevented(source, target, amount, "ward"))
+    return 0
+
+
 for entry in (
-    MarkKind("paralysis", "Paralysis 1"),
-    MarkKind("poison", "Poison 1", on_activate=_poison),
-    MarkKind("panic", "Panic 1", on_activate=_panic),
-    MarkKind("rage", "Rage 1", on_activate=_rage),
-    MarkKind("ward", "Ward 1"),
-    MarkKind("intention", "Intentions 2", on_leave=_intention_left),
-    MarkKind("repression", "Boss (the Tyrant)"),
+    MarkKind("paralysis", "Paralysis 1", Look("❄", (196, 232, 255)), harmful=True,
+             stops_actions=True),
+    MarkKind("poison", "Poison 1", Look("☠", (120, 214, 80)), harmful=True,
+             on_activate=_poison, lethal=_poisoned),
+    MarkKind("panic", "Panic 1", Look("!", (190, 140, 255)), harmful=True, behaviour="shy"),
+    MarkKind("rage", "Rage 1", Look("⚡", (255, 84, 60)), behaviour="aggressive"),
+    MarkKind("ward", "Ward 1", Look("◈", (255, 222, 120)), on_damage=_ward),
+    MarkKind("intention", "Intentions 2", Look("⚐", (255, 120, 210)),
+             on_leave=_intention_left),
+    MarkKind("repression", "Boss (the Tyrant)", Look("♜", (214, 184, 144)), harmful=True),
 ):
     MARKS.add(entry.name, entry)
 
@@ -87,7 +129,32 @@ def _burn(game: Game, unit: int) -> None:
     game.deal_damage(0, unit, 1)
 
 
-MARKS.add("burn", MarkKind("burn", "Burn (ours)", on_activate=_burn))
+MARKS.add("burn", MarkKind("burn", "Burn (ours)", Look("♨", (255, 150, 40)), harmful=True,
+                           on_activate=_burn))
+
+
+_HOOKS: dict[str, tuple[int, dict[str, MarkKind]]] = {}
+
+
+def with_hook(hook: str) -> dict[str, MarkKind]:
+    """The mark kinds whose ``hook`` field is set (truthy), by name, in registry order."""
+    cached = _HOOKS.get(hook)
+    if cached is None or cached[0] != MARKS.generation:
+        kinds = {name: MARKS[name] for name in MARKS if getattr(MARKS[name], hook)}
+        cached = _HOOKS[hook] = (MARKS.generation, kinds)
+    return cached[1]
+
+
+def stopping_mark(game: Game, unit: int) -> str:
+    """The kind of the first mark on ``unit`` that stops its actions (rule Paralysis 2:
+    its only action is to spend one to remove such a mark), or "" when it can act."""
+    stopping = with_hook("stops_actions")
+    if stopping:
+        held = game.marks_on(unit)
+        for name in stopping:
+            if held.get(name):
+                return name
+    return ""
 
 
 def on_event(game: Game, event: Event) -> bool:
@@ -99,7 +166,7 @@ def on_event(game: Game, event: Event) -> bool:
     held = game.marks_on(event.permanent)
     for name in MARKS:
         kind = MARKS[name]
-        if kind.on_activate is not None and held.get(name):
+        if (kind.on_activate is not None or kind.behaviour) and held.get(name):
             text = f"{game.card(event.permanent).name}: {name} mark"
             game.stack.append(StackItem("mark", event.controller, event.permanent, (name,), text))
             pushed = True

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import esper
 
 from .. import keywords as kw
+from .. import marks as mk
 from ..components import Body
 from ..core.events import Attacked, DamageDealt, DamagePrevented
 from .intents import AttackIntent
@@ -47,17 +48,22 @@ def fight(game: Game, attacker: int, target: int) -> None:
 
 
 def deal_damage(game: Game, source: int, target: int, amount: int) -> int:
-    """Deal damage; protection and ward may prevent it (rules Protection 2, Ward 2-3)."""
+    """Deal damage; protection and marks such as ward may prevent it (rules Protection 2,
+    Ward 2-3: the mark's ``on_damage`` hook)."""
     if amount <= 0 or not game.is_on_map(target):
         return 0
     if source and esper.entity_exists(source) and kw.protected_from(game, target, source):
         game.emit(DamagePrevented(source, target, amount, "protection"))
         return 0
-    ward = game.marks(target, "ward")
-    if ward:
-        game.remove_marks(target, "ward", amount)
-        game.emit(DamagePrevented(source, target, amount, "ward"))
-        return 0
+    preventing = mk.with_hook("on_damage")
+    if preventing:
+        held = game.marks_on(target)
+        for name, kind in preventing.items():
+            count = held.get(name, 0)
+            if count and kind.on_damage is not None:
+                amount = kind.on_damage(game, source, target, amount, count)
+                if amount <= 0:
+                    return 0
     body = esper.component_for_entity(target, Body)
     if game.card(target).is_equipment and not game.keyword(target, "solid"):
         body.durability -= amount

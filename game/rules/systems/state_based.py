@@ -5,10 +5,12 @@ check whether the game is won or a player is out."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 import esper
 
+from .. import marks as mk
 from ..components import Body, Granted, Mark, OnMap
 from ..core.events import GameOver, PlayerEliminated
 from ..core.state import Phase
@@ -35,18 +37,25 @@ def state_based_actions(game: Game) -> bool:
     """Rule State-based actions 3.1-3.5."""
     changed = False
     doomed: list[tuple[int, str]] = []
-    poison = {m.bearer: m.count for _, m in esper.get_component(Mark) if m.kind == "poison"}
+    lethal = mk.with_hook("lethal")
+    marked: dict[int, list[Mark]] = {}
+    if lethal:
+        for _, mark in esper.get_component(Mark):
+            if mark.kind in lethal:
+                marked.setdefault(mark.bearer, []).append(mark)
     for entity, (_on_map, body) in esper.get_components(OnMap, Body):
-        if (not body.damage and entity not in poison
+        if (not body.damage and entity not in marked
                 and (body.durability > 0 or not game.card(entity).is_equipment)):
             continue  # nothing on it could destroy it
         definition = game.card(entity)
-        if definition.is_fighter:
-            health = game.health(entity)
-            if body.damage > health:
-                doomed.append((entity, "more damage than health"))
-            elif poison.get(entity, 0) > health:
-                doomed.append((entity, "more poison marks than health"))
+        if definition.is_fighter and body.damage > game.health(entity):
+            doomed.append((entity, "more damage than health"))
+            continue
+        reason = _lethal_marks(game, entity, marked.get(entity, ()), lethal)
+        if reason:
+            doomed.append((entity, reason))
+        elif definition.is_fighter:
+            continue
         elif definition.is_artifact:
             solid = game.keyword(entity, "solid")
             if definition.is_equipment and body.durability < 1:
@@ -70,6 +79,17 @@ def state_based_actions(game: Game) -> bool:
     if game.phase not in (Phase.DRAFT, Phase.OVER):
         check_winners(game)
     return changed
+
+
+def _lethal_marks(game: Game, entity: int, marks: Iterable[Mark],
+                  lethal: dict[str, mk.MarkKind]) -> str | None:
+    """Why the marks on ``entity`` destroy it (their kind's ``lethal`` hook), or None."""
+    for mark in marks:
+        hook = lethal[mark.kind].lethal
+        reason = hook(game, entity, mark.count) if hook is not None else None
+        if reason:
+            return reason
+    return None
 
 
 def check_winners(game: Game) -> None:

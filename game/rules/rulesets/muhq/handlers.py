@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import esper
 
+from ... import marks as mk
 from ...components import AtStore, Body, Card, Zone
 from ...core.actions import (
     Activate,
@@ -168,7 +169,8 @@ def do_equip(game: Game, action: Equip) -> None:
 def do_shake_off(game: Game, action: ShakeOff) -> None:
     use(game, action.unit, "moves" if action.using == "move" else "attacks")
     declare(game, "shake_off", action, action.unit, (),
-                  unit_text(game, action, "shakes off a paralysis mark"))
+                  unit_text(game, action,
+                            f"shakes off a {mk.stopping_mark(game, action.unit)} mark"))
 
 
 def do_free_action(game: Game, action: UseFreeAction) -> None:

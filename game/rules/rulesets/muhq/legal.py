@@ -157,7 +157,7 @@ def slow_actions(game: Game, player: int, out: list[Action]) -> None:
 
 def unit_actions(game: Game, player: int, unit: int, out: list[Action]) -> None:
     body = esper.component_for_entity(unit, Body)
-    if game.marks(unit, "paralysis"):
+    if mk.stopping_mark(game, unit):
         if body.moves:
             out.append(ShakeOff(player, unit, "move"))
         if body.attacks:

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 
 import esper
 
+from ... import marks as mk
+from ...behaviours import run_behaviour
 from ...cards import CardType
 from ...components import Mark, OnMap, Zone
 from ...core.state import StackItem
@@ -172,7 +174,9 @@ def _resolve_equip(game: Game, item: StackItem) -> None:
 
 @resolver("shake_off")
 def _resolve_shake(game: Game, item: StackItem) -> None:
-    game.remove_marks(item.source, "paralysis", 1)
+    kind = mk.stopping_mark(game, item.source)
+    if kind:
+        game.remove_marks(item.source, kind, 1)
 
 
 def _run_ability(game: Game, item: StackItem, kind: str) -> None:
@@ -203,6 +207,12 @@ def _resolve_trigger(game: Game, item: StackItem) -> None:
 @resolver("mark")
 def _resolve_mark(game: Game, item: StackItem) -> None:
     (kind,) = item.data
-    handler = MARKS[kind].on_activate
-    if handler is not None and game.is_on_map(item.source) and game.marks(item.source, kind):
-        handler(game, item.source)
+    entry = MARKS[kind]
+    if not game.is_on_map(item.source) or not game.marks(item.source, kind):
+        return
+    if entry.on_activate is not None:
+        entry.on_activate(game, item.source)
+    if entry.behaviour:
+        run_behaviour(game, item.source, entry.behaviour)
+        game.remove_marks(item.source, kind, 1)
+        game.deactivate()
