@@ -114,6 +114,7 @@ class Game(Queries, ViewQueries):
         # the shared ones run whenever the game settles (esper.process)
         self.intent_systems: list[esper.Processor] = [system for system, _ in sorted(
             self.ruleset.systems(self), key=lambda pair: -pair[1])]
+        self.intents_pending = False
         esper.add_processor(StateBasedActionSystem(self), priority=20)
         esper.add_processor(TriggerSystem(self), priority=10)
         self.ruleset.setup(self)
@@ -312,11 +313,18 @@ class Game(Queries, ViewQueries):
             return f"{action}: it is player {who + 1 if who is not None else '-'}'s turn to act"
         return f"{action}: not allowed now (phase {self.phase.value})"
 
+    def add_intent(self, entity: int, intent: object) -> None:
+        """Leave an intent component on ``entity`` for the ruleset's systems."""
+        esper.add_component(entity, intent)
+        self.intents_pending = True
+
     def process_intents(self) -> None:
-        """Run the ruleset's systems (movement, upkeep, combat...) once each, in their
-        fixed order; each carries out and removes the intents of its kind."""
-        for system in self.intent_systems:
-            system.process()
+        """Run the ruleset's systems (movement, upkeep, combat...) in their fixed order,
+        each carrying out and removing the intents of its kind, until none is left."""
+        while self.intents_pending:
+            self.intents_pending = False
+            for system in self.intent_systems:
+                system.process()
 
     def settle(self) -> None:
         """Run state-based actions and collect triggers until nothing changes

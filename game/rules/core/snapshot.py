@@ -32,9 +32,13 @@ if TYPE_CHECKING:
 
 def canonical(game: Game) -> tuple[Any, ...]:
     entities = []
-    for entity in sorted(esper._entities):  # noqa: SLF001 - read-only walk of our world
-        comps: tuple[Any, ...] = esper.components_for_entity(entity)
-        entities.append((entity, tuple(sorted(_component_key(c) for c in comps))))
+    table = esper._entities  # noqa: SLF001 - read-only walk of our world
+    for entity in sorted(table):
+        comps = table[entity]
+        keyers = _ORDERS.get(tuple(comps))
+        if keyers is None:
+            keyers = _order(tuple(comps))
+        entities.append((entity, tuple([key(comps[kind]) for kind, key in keyers])))
     players = tuple(
         (p.resource, p.points, p.eliminated, p.bought, p.upkeep_due, tuple(p.disbanded),
          tuple((z.value, tuple(cards)) for z, cards in p.zones.items()))
@@ -171,18 +175,30 @@ _KEYS: dict[type, Callable[[Any], tuple[Any, ...]]] = {
 }
 
 
-def _component_key(component: Any) -> tuple[Any, ...]:
-    """The component as a tuple of plain values (the card definition by its name)."""
-    cls = component.__class__
+#: the component types of an entity (as esper holds them) -> (type, key function) in the
+#: canonical order: by class name, which is the first item of every key
+_ORDERS: dict[tuple[type, ...], tuple[tuple[type, Callable[[Any], tuple[Any, ...]]], ...]] = {}
+
+
+def _order(kinds: tuple[type, ...]) -> tuple[tuple[type, Callable[[Any], tuple[Any, ...]]], ...]:
+    for kind in kinds:
+        if kind not in _KEYS:
+            _component_key_fn(kind)
+    found = tuple((kind, _KEYS[kind]) for kind in sorted(kinds, key=lambda k: k.__name__))
+    _ORDERS[kinds] = found
+    return found
+
+
+def _component_key_fn(cls: type) -> Callable[[Any], tuple[Any, ...]]:
     key = _KEYS.get(cls)
     if key is None:
-        getter = operator.attrgetter(*cls.__slots__)
+        getter = operator.attrgetter(*cls.__slots__)  # type: ignore[attr-defined]
         name = cls.__name__
-        if len(cls.__slots__) == 1:
+        if len(cls.__slots__) == 1:  # type: ignore[attr-defined]
             def key(c: Any, getter: Any = getter, name: str = name) -> tuple[Any, ...]:
                 return (name, getter(c))
         else:
             def key(c: Any, getter: Any = getter, name: str = name) -> tuple[Any, ...]:
                 return (name, *getter(c))
         _KEYS[cls] = key
-    return key(component)
+    return key

@@ -51,12 +51,12 @@ def state_based_actions(game: Game) -> bool:
         if definition.is_fighter and body.damage > game.health(entity):
             doomed.append((entity, "more damage than health"))
             continue
-        reason = _lethal_marks(game, entity, marked.get(entity, ()), lethal)
-        if reason:
-            doomed.append((entity, reason))
-        elif definition.is_fighter:
-            continue
-        elif definition.is_artifact:
+        if entity in marked:
+            reason = _lethal_marks(game, entity, marked[entity], lethal)
+            if reason:
+                doomed.append((entity, reason))
+                continue
+        if definition.is_artifact and not definition.is_fighter:
             solid = game.keyword(entity, "solid")
             if definition.is_equipment and body.durability < 1:
                 doomed.append((entity, "no durability left"))

@@ -21,10 +21,10 @@ def resolve_upkeep(game: Game, item: StackItem) -> None:
     disband = set(item.data)
     for unit in game.controlled_permanents(item.controller):
         if game.card(unit).is_unit:
-            esper.add_component(unit, UpkeepIntent(unit in disband))
+            game.add_intent(unit, UpkeepIntent(unit in disband))
     for unit in sorted(disband):  # declared, then taken over by another player meanwhile
         if game.is_on_map(unit) and not esper.has_component(unit, UpkeepIntent):
-            esper.add_component(unit, UpkeepIntent(True))
+            game.add_intent(unit, UpkeepIntent(True))
 
 
 class UpkeepSystem(esper.Processor):

@@ -92,21 +92,21 @@ def _resolve_move(game: Game, item: StackItem) -> None:
     (tile,) = item.data
     unit = item.source
     if game.is_on_map(unit) and tile in movement.reachable(game, unit):
-        esper.add_component(unit, MoveIntent(tile))
+        game.add_intent(unit, MoveIntent(tile))
 
 
 @resolver("street_move")
 def _resolve_street(game: Game, item: StackItem) -> None:
     (tile,) = item.data
     if game.is_on_map(item.source) and tile in movement.street_reachable(game, item.source):
-        esper.add_component(item.source, MoveIntent(tile))
+        game.add_intent(item.source, MoveIntent(tile))
 
 
 @resolver("attack")
 def _resolve_attack(game: Game, item: StackItem) -> None:
     (target,) = item.data
     if game.is_on_map(item.source) and target in game.attack_targets(item.source):
-        esper.add_component(item.source, AttackIntent(target))
+        game.add_intent(item.source, AttackIntent(target))
 
 
 @resolver("full_action")
