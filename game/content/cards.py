@@ -199,6 +199,7 @@ def _build(data: Mapping[str, Any], path: str, set_name: str) -> CardDef:
         names=MappingProxyType(names),
         texts=MappingProxyType(_localised(data["text"]) if "text" in data else {}),
         token=data.get("token", False), source=path,
+        tags=frozenset(data.get("tags") or ()),
     )
 
 

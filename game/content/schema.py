@@ -330,6 +330,10 @@ def card_schema() -> dict[str, Any]:
         "triggers": _list_of("trigger", "a list of triggered abilities"),
         "passives": _list_of("passive", "a list of passive effects"),
         "token": _flag(),
+        "tags": {"type": "array", "uniqueItems": True,
+                 "items": {"type": "string", "pattern": "^[a-z][a-z0-9_-]*$",
+                           "x-expected": "a tag: a lower-case word (letters, digits, - or _)"},
+                 "x-expected": "a list of tags, each given once"},
     }
     return {
         "$schema": DRAFT,

@@ -104,6 +104,8 @@ class CardDef:
     names: Mapping[str, str] = field(default_factory=lambda: EMPTY)
     texts: Mapping[str, str] = field(default_factory=lambda: EMPTY)
     token: bool = False
+    #: free-form tags (lower-case words) that rulesets, targets and tools may ask for
+    tags: frozenset[str] = frozenset()
     source: str = ""
     extra: Mapping[str, Any] = field(default_factory=lambda: EMPTY)
 

@@ -81,12 +81,16 @@ class Piled:
 
 @dataclass(slots=True)
 class Mark:
-    """``count`` marks of one kind on ``bearer`` (a permanent, or a tile for intentions)."""
+    """``count`` marks of one kind on ``bearer`` (a permanent), or on ``tile`` (then
+    ``bearer`` is 0)."""
 
     kind: str
     bearer: int
     count: int
     source: int = 0  # the intention card that placed an intention mark
+    tile: Tile | None = None
+    #: ticks left before a lasting mark goes (its kind's ``duration``); 0: no limit
+    left: int = 0
 
 
 @dataclass(slots=True)

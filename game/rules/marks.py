@@ -133,6 +133,22 @@ MARKS.add("burn", MarkKind("burn", "Burn (ours)", Look("♨", (255, 150, 40)), h
                            on_activate=_burn))
 
 
+def may_bear(kind: MarkKind, on_tile: bool) -> bool:
+    """Whether marks of ``kind`` may be put on a tile (``on_tile``) or on a permanent."""
+    return kind.bearers == "both" or kind.bearers == ("tile" if on_tile else "permanent")
+
+
+def stacked(stacking: str, old: int, new: int) -> int:
+    """How many marks there are after ``new`` more meet ``old`` (rule of ``stacking``)."""
+    if stacking == "highest":
+        return max(old, new)
+    if stacking == "replace":
+        return new
+    if stacking == "single":
+        return 1
+    return old + new
+
+
 _HOOKS: dict[str, tuple[int, dict[str, MarkKind]]] = {}
 
 

@@ -43,6 +43,13 @@ class Registry(Generic[T]):
             known = ", ".join(sorted(self._entries))
             raise KeyError(f"unknown {self.what} {name!r} (known: {known})") from None
 
+    def remove(self, name: str) -> T:
+        """Take an entry out again (tests and tools that register one for a while)."""
+        entry = self[name]
+        del self._entries[name]
+        self.generation += 1
+        return entry
+
     def get(self, name: str) -> T | None:
         return self._entries.get(name)
 

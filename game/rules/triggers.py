@@ -16,6 +16,8 @@ from .core.events import (
     Event,
     PermanentPlaced,
     PhaseStarted,
+    RoundStarted,
+    TurnEnded,
 )
 from .registry import Registry
 
@@ -30,6 +32,22 @@ TRIGGERS: Registry[TriggerFn] = Registry("trigger")
 def _own_upkeep(game: Game, holder: int, ability: Ability, event: Event) -> dict[str, Any] | None:
     if isinstance(event, PhaseStarted) and event.phase == "upkeep" \
             and event.player == game.controller(holder):
+        return {}
+    return None
+
+
+def _own_turn_end(game: Game, holder: int, ability: Ability,
+                  event: Event) -> dict[str, Any] | None:
+    """At the end of its controller's turn."""
+    if isinstance(event, TurnEnded) and event.player == game.controller(holder):
+        return {}
+    return None
+
+
+def _round_start(game: Game, holder: int, ability: Ability,
+                 event: Event) -> dict[str, Any] | None:
+    """At the start of each round."""
+    if isinstance(event, RoundStarted):
         return {}
     return None
 
@@ -77,5 +95,6 @@ def _unit_dies(game: Game, holder: int, ability: Ability, event: Event) -> dict[
 for _name, _fn in (("upkeep", _own_upkeep), ("attacks", _attacks),
                    ("equipped_attacks", _equipped_attacks), ("attacked", _attacked),
                    ("enters", _enters), ("dies", _dies), ("unit_dies", _unit_dies),
-                   ("damaged", _damaged), ("activated", _activated)):
+                   ("damaged", _damaged), ("activated", _activated),
+                   ("turn_end", _own_turn_end), ("round_start", _round_start)):
     TRIGGERS.add(_name, _fn)

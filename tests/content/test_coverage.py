@@ -100,6 +100,15 @@ TRIGGER_CARDS: dict[str, list[str]] = {
     "activated": ["Flagellant"],
 }
 
+#: entries the engine has for the rulesets to come, which no Muhq card uses yet: each is
+#: exercised by the named test instead
+NOT_ON_A_SHIPPED_CARD: dict[str, dict[str, str]] = {
+    "trigger": {
+        "turn_end": "tests/rules/test_capabilities.py (turn-end triggers)",
+        "round_start": "tests/rules/test_capabilities.py (round-start triggers)",
+    },
+}
+
 #: cost -> cards with a free action that costs it
 COST_CARDS: dict[str, list[str]] = {
     "resource": ["Mechanic", "Assembly Line"],
@@ -418,7 +427,7 @@ def test_each_card_named_in_a_table_exists_and_uses_that_entry(
         "card-types", "tile-types"])
 def test_every_registry_entry_is_in_its_table(what: str, table: dict[str, Any],
                                               registry: list[str]) -> None:
-    missing = sorted(set(registry) - set(table))
+    missing = sorted(set(registry) - set(table) - set(NOT_ON_A_SHIPPED_CARD.get(what, {})))
     unknown = sorted(set(table) - set(registry))
     assert not missing, f"{what}s without a shipped card in the coverage table: {missing}"
     assert not unknown, f"the coverage table names {what}s that do not exist: {unknown}"

@@ -22,12 +22,38 @@ if TYPE_CHECKING:
     from .game import Game
 
 
+def occupy(game: Game, tile: Tile, entity: int) -> None:
+    """``entity`` now stands on ``tile``. The board index holds one permanent per tile:
+    the one there, or, where the ruleset lets several share a tile, the first to come."""
+    if game.ruleset.occupancy == 1 or tile not in game.board:
+        game.board[tile] = entity
+
+
+def vacate(game: Game, tile: Tile, entity: int) -> None:
+    """``entity`` leaves ``tile`` (call before its ``OnMap.tile`` changes)."""
+    if game.board.get(tile) != entity:
+        return
+    del game.board[tile]
+    if game.ruleset.occupancy > 1:
+        rest = [e for e, m in esper.get_component(OnMap) if m.tile == tile and e != entity]
+        if rest:
+            game.board[tile] = min(rest)
+
+
+def occupants(game: Game, tile: Tile) -> list[int]:
+    """Every permanent standing on ``tile`` (not those piled on them), in entity order."""
+    if game.ruleset.occupancy == 1:
+        found = game.board.get(tile, 0)
+        return [found] if found else []
+    return sorted(e for e, m in esper.get_component(OnMap) if m.tile == tile)
+
+
 def put_on_map(game: Game, entity: int, tile: Tile, controller: int) -> None:
     definition = game.card(entity)
     esper.add_component(entity, OnMap(tile, controller, False))
     fresh = 1 if definition.is_fighter else 0
     esper.add_component(entity, Body(0, fresh, fresh, fresh, definition.durability))
-    game.board[tile] = entity
+    occupy(game, tile, entity)
     game.version += 1
     game.emit(PermanentPlaced(entity, tile, controller))
 
@@ -44,12 +70,11 @@ def move_permanent(game: Game, entity: int, tile: Tile) -> None:
     on_map = esper.component_for_entity(entity, OnMap)
     old = game.tile_of(entity)
     if on_map.tile is not None:
-        if game.board.get(on_map.tile) == entity:
-            del game.board[on_map.tile]
+        vacate(game, on_map.tile, entity)
     else:
         unpile(game, entity)
     on_map.tile = tile
-    game.board[tile] = entity
+    occupy(game, tile, entity)
     game.version += 1
     game.emit(PermanentMoved(entity, old, tile))
 
@@ -69,9 +94,9 @@ def put_in_pile(game: Game, entity: int, container: int, controller: int) -> Non
 def pile_onto(game: Game, entity: int, container: int) -> None:
     on_map = esper.component_for_entity(entity, OnMap)
     old = game.tile_of(entity)
-    if on_map.tile is not None and game.board.get(on_map.tile) == entity:
-        del game.board[on_map.tile]
-    elif on_map.tile is None:
+    if on_map.tile is not None:
+        vacate(game, on_map.tile, entity)
+    else:
         unpile(game, entity)
     on_map.tile = None
     esper.add_component(entity, Piled(container))
@@ -103,8 +128,8 @@ def destroy(game: Game, entity: int, reason: str = "destroyed") -> None:
     if game.activated == entity:
         game.activated = 0
     on_map = esper.component_for_entity(entity, OnMap)
-    if on_map.tile is not None and game.board.get(on_map.tile) == entity:
-        del game.board[on_map.tile]
+    if on_map.tile is not None:
+        vacate(game, on_map.tile, entity)
     unpile(game, entity)
     esper.remove_component(entity, OnMap)
     esper.remove_component(entity, Body)
@@ -139,7 +164,7 @@ def drop_pile(game: Game, container: int, tile: Tile, controller: int) -> None:
         if choices:
             spot = choices[game.rng.randrange(len(choices))]
             on_map.tile = spot
-            game.board[spot] = entity
+            occupy(game, spot, entity)
             game.emit(PermanentMoved(entity, None, spot))
         else:
             on_map.tile = None
@@ -148,37 +173,63 @@ def drop_pile(game: Game, container: int, tile: Tile, controller: int) -> None:
     game.version += 1
 
 
-def add_marks(game: Game, bearer: int, kind: str, count: int = 1, source: int = 0) -> None:
+def find_mark(bearer: int, kind: str, tile: Tile | None = None) -> tuple[int, Mark] | None:
+    """The mark entity of ``kind`` on ``bearer`` (or on ``tile`` when bearer is 0)."""
+    for entity, mark in esper.get_component(Mark):
+        if mark.bearer == bearer and mark.kind == kind and mark.tile == tile:
+            return entity, mark
+    return None
+
+
+def add_marks(game: Game, bearer: int, kind: str, count: int = 1, source: int = 0,
+              tile: Tile | None = None) -> None:
+    """Put ``count`` marks of ``kind`` on a permanent (or, with ``bearer`` 0, on ``tile``).
+    The kind's entry says how they meet marks already there (``stacking``) and how long
+    they last (``duration``, counted down by ``systems.marks.tick``)."""
     if count <= 0:
         return
-    for _, mark in esper.get_component(Mark):
-        if mark.bearer == bearer and mark.kind == kind:
-            mark.count += count
-            game.version += 1
-            game.emit(MarksChanged(bearer, kind, mark.count))
-            return
-    esper.create_entity(Mark(kind, bearer, count, source))
+    entry = mk.MARKS.get(kind)
+    if entry is not None and not mk.may_bear(entry, tile is not None):
+        where = f"tile {tile}" if tile is not None else "a permanent"
+        raise ValueError(f"a {kind} mark can't be put on {where} (bearers: {entry.bearers})")
+    stacking = entry.stacking if entry is not None else "add"
+    duration = entry.duration if entry is not None else 0
+    found = find_mark(bearer, kind, tile)
+    if found is not None:
+        mark = found[1]
+        mark.count = mk.stacked(stacking, mark.count, count)
+        if duration:
+            mark.left = duration  # a new mark of a lasting kind starts its time again
+    else:
+        mark = Mark(kind, bearer, 1 if stacking == "single" else count, source, tile, duration)
+        esper.create_entity(mark)
     game.version += 1
-    game.emit(MarksChanged(bearer, kind, count))
+    game.emit(MarksChanged(bearer, kind, mark.count, tile))
 
 
-def remove_marks(game: Game, bearer: int, kind: str, count: int = 1) -> int:
-    for entity, mark in esper.get_component(Mark):
-        if mark.bearer == bearer and mark.kind == kind:
-            removed = min(count, mark.count)
-            mark.count -= removed
-            if mark.count <= 0:
-                remove_mark_entity(game, entity, mark)
-            else:
-                game.emit(MarksChanged(bearer, kind, mark.count))
-            return removed
-    return 0
+def remove_marks(game: Game, bearer: int, kind: str, count: int = 1,
+                 tile: Tile | None = None) -> int:
+    found = find_mark(bearer, kind, tile)
+    if found is None:
+        return 0
+    entity, mark = found
+    removed = min(count, mark.count)
+    mark.count -= removed
+    if mark.count <= 0:
+        remove_mark_entity(game, entity, mark)
+    else:
+        game.version += 1
+        game.emit(MarksChanged(bearer, kind, mark.count, tile))
+    return removed
 
 
 def remove_mark_entity(game: Game, entity: int, mark: Mark) -> None:
     esper.delete_entity(entity, immediate=True)
-    game.emit(MarksChanged(mark.bearer, mark.kind, 0))
-    mk.MARKS[mark.kind].on_leave(game, mark)
+    game.version += 1
+    game.emit(MarksChanged(mark.bearer, mark.kind, 0, mark.tile))
+    entry = mk.MARKS.get(mark.kind)
+    if entry is not None:
+        entry.on_leave(game, mark)
 
 
 def grant(game: Game, target: int, what: str, value: Any, until: str, source: int = 0) -> None:

@@ -26,6 +26,21 @@ class TurnStarted(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class TurnEnded(Event):
+    """The player's turn is over (after its last step, before the next turn starts)."""
+
+    player: int
+    turn: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted(Event):
+    """A new round begins (rulesets that play in rounds)."""
+
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
 class PhaseStarted(Event):
     player: int
     phase: str
@@ -104,9 +119,21 @@ class Destroyed(Event):
 
 @dataclass(frozen=True, slots=True)
 class MarksChanged(Event):
+    """The number of marks of ``kind`` on ``bearer`` (0 for a tile's marks, then ``tile``
+    says which) is now ``count``."""
+
     bearer: int
     kind: str
     count: int
+    tile: Tile | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CounterChanged(Event):
+    player: int
+    name: str
+    amount: int
+    total: int
 
 
 @dataclass(frozen=True, slots=True)

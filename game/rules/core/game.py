@@ -20,17 +20,18 @@ import esper
 
 from .. import wincons
 from ..cards import Ability, CardDef
-from ..components import Card, InZone, Zone
+from ..components import Card, InZone, Mark, Zone
 from ..geometry import Tile
 from ..rulesets import ruleset as find_ruleset
 from ..rulesets.muhq.setup import neutralize_store, store_stock
+from ..systems import marks as mark_ticks
 from ..systems import movement
 from ..systems.combat import deal_damage
 from ..systems.state_based import StateBasedActionSystem, eliminate, finish
 from ..systems.triggers import TriggerSystem, auto_declare_triggers
 from . import board, snapshot, zones
 from .actions import Action
-from .events import Event, EventBus
+from .events import CounterChanged, Event, EventBus
 from .queries import Queries
 from .state import NEUTRAL, GameSetup, IllegalAction, PendingTrigger, Phase, PlayerState, StackItem
 from .view import ViewQueries
@@ -58,6 +59,9 @@ class Game(Queries, ViewQueries):
         self.map = setup.map
         self.library = setup.library
         self.ruleset = find_ruleset(setup.map.ruleset)
+        refused = self.ruleset.refused_cards(setup)
+        if refused:
+            raise ValueError("; ".join(refused))
         self.world = f"muhq-{next(Game._worlds)}"
         esper.switch_world(self.world)
         self.rng = random.Random(setup.seed)
@@ -220,8 +224,32 @@ class Game(Queries, ViewQueries):
     def remove_marks(self, bearer: int, kind: str, count: int = 1) -> int:
         return board.remove_marks(self, bearer, kind, count)
 
-    def remove_mark_entity(self, entity: int, mark: Any) -> None:
+    def occupants(self, tile: Tile) -> list[int]:
+        """Every permanent standing on ``tile`` (several where the ruleset allows it)."""
+        return board.occupants(self, tile)
+
+    def mark_tile(self, tile: Tile, kind: str, count: int = 1) -> None:
+        board.add_marks(self, 0, kind, count, tile=tile)
+
+    def unmark_tile(self, tile: Tile, kind: str, count: int = 1) -> int:
+        return board.remove_marks(self, 0, kind, count, tile=tile)
+
+    def remove_mark_entity(self, entity: int, mark: Mark) -> None:
         board.remove_mark_entity(self, entity, mark)
+
+    def tick_marks(self, when: str, player: int | None = None, permanent: int = 0) -> None:
+        mark_ticks.tick(self, when, player, permanent)
+
+    def add_to_counter(self, player: int, name: str, amount: int) -> int:
+        """Change one of ``player``'s named counters; returns its new value."""
+        state = self.players[player]
+        total = state.counters.get(name, 0) + amount
+        if total:
+            state.counters[name] = total
+        else:
+            state.counters.pop(name, None)
+        self.emit(CounterChanged(player, name, amount, total))
+        return total
 
     def grant(self, target: int, what: str, value: Any, until: str, source: int = 0) -> None:
         board.grant(self, target, what, value, until, source)

@@ -18,6 +18,7 @@ from .state import Phase, PlayerState
 
 if TYPE_CHECKING:
     from ..mapmodel import MapSpec
+    from ..rulesets.base import Ruleset
     from .game import Game
     from .state import PendingTrigger
 
@@ -26,6 +27,7 @@ class Queries:
     """Read-only questions about the position, shared by every ruleset."""
 
     map: MapSpec
+    ruleset: Ruleset
     geometry: Geometry
     cell_index: Mapping[Tile, int]
     tiles: list[str]
@@ -109,12 +111,21 @@ class Queries:
 
     def marks(self, bearer: int, kind: str) -> int:
         for _, mark in esper.get_component(Mark):
-            if mark.bearer == bearer and mark.kind == kind:
+            if mark.bearer == bearer and mark.kind == kind and mark.tile is None:
                 return mark.count
         return 0
 
     def marks_on(self, bearer: int) -> dict[str, int]:
-        return {m.kind: m.count for _, m in esper.get_component(Mark) if m.bearer == bearer}
+        return {m.kind: m.count for _, m in esper.get_component(Mark)
+                if m.bearer == bearer and m.tile is None}
+
+    def tile_marks(self, tile: Tile) -> dict[str, int]:
+        """The marks on a tile, by kind."""
+        return {m.kind: m.count for _, m in esper.get_component(Mark) if m.tile == tile}
+
+    def counter(self, player: int, name: str) -> int:
+        """One of ``player``'s named counters (0 when it was never set)."""
+        return self.players[player].counters.get(name, 0)
 
     # --- the public read API (game/rules/view.py)
 
@@ -205,8 +216,12 @@ class Queries:
         """Is ``tile`` available to the permanent (rule Available Tiles, both sections)?"""
         if not self.on_board(tile):
             return False
-        occupant = self.board.get(tile, 0)
-        if occupant and occupant != ignore:
+        if self.ruleset.occupancy == 1:
+            occupant = self.board.get(tile, 0)
+            if occupant and occupant != ignore:
+                return False
+        elif sum(1 for e, m in esper.get_component(OnMap)
+                 if m.tile == tile and e != ignore) >= self.ruleset.occupancy:
             return False
         kind = self.tile_kind(tile)
         if swimming is None:

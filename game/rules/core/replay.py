@@ -124,6 +124,8 @@ def game_to_json(game: Game) -> dict[str, Any]:
             "draft": setup.draft,
             "stores": None if setup.stores is None else [list(s) for s in setup.stores],
             "store_mode": setup.store_mode,
+            # written only when set, so a game without them saves as before
+            **({} if setup.decks is None else {"decks": [list(d) for d in setup.decks]}),
         },
         "actions": [a.to_json() for a in game.history],
         "turn_hashes": list(game.turn_hashes),
@@ -189,7 +191,8 @@ def setup_from_json(data: dict[str, Any], library: CardLibrary, path: str = "sav
     setup = data["setup"]
     spec = map_from_json(setup.get("map"), path)
     wanted = ({n for n, _ in spec.start_deck} | {p.card for p in spec.placements}
-              | {str(n) for s in (setup.get("stores") or []) for n in s})
+              | {str(n) for s in (setup.get("stores") or []) for n in s}
+              | {str(n) for d in (setup.get("decks") or []) for n in d})
     missing = sorted(wanted - {c.name for c in library})
     if missing:
         raise _fail(path, "cards", "cards known to this game", ", ".join(missing))
@@ -200,6 +203,8 @@ def setup_from_json(data: dict[str, Any], library: CardLibrary, path: str = "sav
             stores=None if setup.get("stores") is None
             else tuple(tuple(str(n) for n in s) for s in setup["stores"]),
             store_mode=bool(setup.get("store_mode", False)),
+            decks=None if setup.get("decks") is None
+            else tuple(tuple(str(n) for n in d) for d in setup["decks"]),
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise _fail(path, "setup", "players, seed, sets and draft", str(exc)) from None

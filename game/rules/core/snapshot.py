@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import esper
 
-from ..components import Card, InZone
+from ..components import Card, InZone, Mark
 
 if TYPE_CHECKING:
     from .game import Game
@@ -42,6 +42,9 @@ def canonical(game: Game) -> tuple[Any, ...]:
     players = tuple(
         (p.resource, p.points, p.eliminated, p.bought, p.upkeep_due, tuple(p.disbanded),
          tuple((z.value, tuple(cards)) for z, cards in p.zones.items()))
+        # counters came with rules version 2: only a player who has some adds them, so
+        # the positions of earlier games hash as they always did
+        + ((tuple(sorted(p.counters.items())),) if p.counters else ())
         for p in [*game.players, game.neutral]
     )
     return (
@@ -169,9 +172,18 @@ def _flat_bytes(value: Any) -> bytes:
     return buffer.getvalue()
 
 
+def _mark_key(m: Mark) -> tuple[Any, ...]:
+    """A mark as before tile marks and durations existed, plus those two fields only when
+    they are set (so earlier positions keep their hashes)."""
+    if m.tile is None and not m.left:
+        return ("Mark", m.kind, m.bearer, m.count, m.source)
+    return ("Mark", m.kind, m.bearer, m.count, m.source, m.tile, m.left)
+
+
 _KEYS: dict[type, Callable[[Any], tuple[Any, ...]]] = {
     Card: lambda c: ("Card", c.definition.name, c.owner, c.token),
     InZone: lambda c: ("InZone", c.zone.value, c.player),
+    Mark: _mark_key,
 }
 
 

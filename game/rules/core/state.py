@@ -49,6 +49,9 @@ class PlayerState:
     bought: bool = False  # has bought a card this turn (rule Buying 3)
     upkeep_due: bool = False  # must still declare the upkeep action (rule Upkeep 3)
     disbanded: list[int] = field(default_factory=list)  # declared for disbanding
+    #: named per-player counters a ruleset keeps (mana, command tokens...); a counter at
+    #: zero is not stored
+    counters: dict[str, int] = field(default_factory=dict)
 
     @property
     def deck(self) -> list[int]:
@@ -71,6 +74,7 @@ class PlayerState:
             self.index, self.resource, self.points,
             {z: list(cards) for z, cards in self.zones.items()},
             self.eliminated, self.bought, self.upkeep_due, list(self.disbanded),
+            dict(self.counters),
         )
 
 
@@ -110,4 +114,6 @@ class GameSetup:
     #: player-vs-computer games: no draft; the sets' cards are dealt among the map's store
     #: tiles instead, and a unit standing on a store lets its controller buy from it
     store_mode: bool = False
+    #: a deck per player (card names) instead of the map's start deck for everybody
+    decks: tuple[tuple[str, ...], ...] | None = None
     version: int = RULES_VERSION

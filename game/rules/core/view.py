@@ -167,9 +167,18 @@ class ViewQueries:
         self.enter()
         found: dict[int, list[tuple[str, int]]] = {}
         for _, mark in esper.get_component(Mark):
-            if mark.count > 0:
+            if mark.count > 0 and mark.tile is None:
                 found.setdefault(mark.bearer, []).append((mark.kind, mark.count))
         return {bearer: tuple(sorted(marks)) for bearer, marks in found.items()}
+
+    def marks_by_tile(self) -> dict[Tile, tuple[tuple[str, int], ...]]:
+        """(kind, count) of the marks on every tile that has some, sorted by kind."""
+        self.enter()
+        found: dict[Tile, list[tuple[str, int]]] = {}
+        for _, mark in esper.get_component(Mark):
+            if mark.count > 0 and mark.tile is not None:
+                found.setdefault(mark.tile, []).append((mark.kind, mark.count))
+        return {tile: tuple(sorted(marks)) for tile, marks in found.items()}
 
     def edit(self, entity: int, **fields: int | bool) -> None:
         """Set a permanent's live state directly, outside the rules: for scenarios, tests

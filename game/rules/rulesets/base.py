@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import esper
 
-    from ..cards import Ability, CardType
+    from ..cards import Ability, CardDef, CardType
     from ..core.actions import Action
     from ..core.game import Game
-    from ..core.state import StackItem
+    from ..core.state import GameSetup, StackItem
 
 #: how one kind of action acts when a player takes it
 Handler = Callable[["Game", Any], None]
@@ -46,3 +46,37 @@ class Ruleset:
     #: systems (esper processors) of this ruleset beyond the shared ones, with priorities
     systems: Callable[[Game], list[tuple[esper.Processor, int]]] = field(
         default=lambda game: [])
+    #: when not empty, a card may be in its games only if it carries one of these tags
+    card_tags: frozenset[str] = frozenset()
+    #: how many permanents may stand on one tile (Muhq: one; fleet: a whole fleet)
+    occupancy: int = 1
+
+    def refuses(self, card: CardDef) -> str | None:
+        """Why ``card`` can't be in this ruleset's games (None when it can)."""
+        if card.type not in self.card_types:
+            return f"{card.name}: the {self.name} ruleset has no {card.type.value} cards"
+        if self.card_tags and not self.card_tags & card.tags:
+            wanted = ", ".join(sorted(self.card_tags))
+            return f"{card.name}: the {self.name} ruleset takes cards tagged {wanted}"
+        return None
+
+    def refused_cards(self, setup: GameSetup) -> list[str]:
+        """Every card the setup names (start deck, players' decks, stores, map pieces)
+        that this ruleset refuses, or that the card library lacks, each said once."""
+        names = [name for name, _ in setup.map.start_deck]
+        names += [p.card for p in setup.map.placements]
+        for group in (*(setup.decks or ()), *(setup.stores or ())):
+            names += list(group)
+        if setup.decks is not None and len(setup.decks) != setup.players:
+            problems = [f"decks: expected one deck per player ({setup.players}), "
+                        f"found {len(setup.decks)}"]
+        else:
+            problems = []
+        for name in dict.fromkeys(names):
+            if name not in setup.library:
+                problems.append(f"{name}: not a card of the card library")
+                continue
+            reason = self.refuses(setup.library[name])
+            if reason:
+                problems.append(reason)
+        return problems

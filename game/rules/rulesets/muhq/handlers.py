@@ -107,6 +107,7 @@ def do_activate(game: Game, action: Activate) -> None:
     game.activated = action.permanent
     game.emit(Activated(action.permanent, action.player))
     game.queue_trigger_event(Activated(action.permanent, action.player))
+    game.tick_marks("activation", permanent=action.permanent)
 
 
 def use(game: Game, unit: int, *which: str) -> None:

@@ -38,10 +38,15 @@ def setup_game(game: Game) -> None:
                                        placement.player)
         game.map_pieces.append((placement.card, placement.player, entity))
     game.win.setup(game)
+    decks = game.setup.decks
     for player in game.players:
-        for name, count in game.map.start_deck:
-            for _ in range(count):
+        if decks is not None:  # a deck of its own for each player
+            for name in decks[player.index]:
                 game.new_card(game.library[name], player.index, Zone.DECK)
+        else:
+            for name, count in game.map.start_deck:
+                for _ in range(count):
+                    game.new_card(game.library[name], player.index, Zone.DECK)
         game.rng.shuffle(player.deck)
     game.neutralized = set()
     if game.setup.store_mode:

@@ -10,7 +10,7 @@ import esper
 
 from ...cards import CardType
 from ...components import Body, Granted, OnMap, Zone
-from ...core.events import PhaseStarted, TurnStarted
+from ...core.events import PhaseStarted, TurnEnded, TurnStarted
 from ...core.state import HAND_SIZE, Phase, StackItem
 
 if TYPE_CHECKING:
@@ -85,6 +85,12 @@ def end_turn(game: Game) -> None:
         if granted.until == "end_of_turn":
             esper.delete_entity(entity, immediate=True)
             game.version += 1
+    # lasting marks count this turn; "at the end of your turn" triggers go on the stack
+    # once the next turn has begun, before anybody acts in it
+    game.tick_marks("turn_end", player)
+    ended = TurnEnded(player, game.turn)
+    game.emit(ended)
+    game.queue_trigger_event(ended)
     game.store_turn_hash()
     start_turn(game, game.next_player(player))
 
