@@ -14,7 +14,7 @@ import esper
 
 from .. import effects as fx
 from .. import marks as mk
-from ..components import Body, Granted, Mark, OnMap, Piled, Zone
+from ..components import AtStore, Body, Granted, Mark, OnMap, Piled, Zone
 from ..geometry import Tile
 from .events import Destroyed, MarksChanged, PermanentMoved, PermanentPlaced
 
@@ -244,3 +244,11 @@ def change_controller(game: Game, entity: int, player: int) -> None:
     on_map.controller = player
     on_map.tapped = True
     game.version += 1
+
+
+def neutralize_store(game: Game, tile: Tile) -> None:
+    """Tiles: store — a neutralized store's remaining cards are exiled."""
+    game.neutralized.add(tile)
+    for card in game.store_stock(tile):
+        esper.remove_component(card, AtStore)
+        game.move_card(card, Zone.EXILE)

@@ -23,7 +23,6 @@ from ..cards import Ability, CardDef
 from ..components import Card, InZone, Mark, Zone
 from ..geometry import Tile
 from ..rulesets import ruleset as find_ruleset
-from ..rulesets.muhq.setup import neutralize_store, store_stock
 from ..systems import marks as mark_ticks
 from ..systems import movement
 from ..systems.combat import deal_damage
@@ -269,11 +268,8 @@ class Game(Queries, ViewQueries):
     def deactivate(self) -> None:
         self.ruleset.deactivate(self)
 
-    def store_stock(self, tile: Tile) -> list[int]:
-        return store_stock(self, tile)
-
     def neutralize_store(self, tile: Tile) -> None:
-        neutralize_store(self, tile)
+        board.neutralize_store(self, tile)
 
     # --- questions whose answer is the ruleset's
 

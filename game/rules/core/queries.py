@@ -11,7 +11,7 @@ import esper
 
 from .. import passives as psv
 from ..cards import CardDef
-from ..components import Card, Granted, InZone, Mark, OnMap, Piled, Zone
+from ..components import AtStore, Card, Granted, InZone, Mark, OnMap, Piled, Zone
 from ..geometry import Geometry, Tile
 from ..tiles import TILE_TYPES, TileType
 from .state import Phase, PlayerState
@@ -122,6 +122,10 @@ class Queries:
     def tile_marks(self, tile: Tile) -> dict[str, int]:
         """The marks on a tile, by kind."""
         return {m.kind: m.count for _, m in esper.get_component(Mark) if m.tile == tile}
+
+    def store_stock(self, tile: Tile) -> list[int]:
+        """The cards still lying at a map store (empty once it is neutralized)."""
+        return sorted(e for e, at in esper.get_component(AtStore) if at.tile == tile)
 
     def counter(self, player: int, name: str) -> int:
         """One of ``player``'s named counters (0 when it was never set)."""

@@ -81,19 +81,6 @@ def stock_map_stores(game: Game) -> None:
         esper.add_component(card, AtStore(tiles[index % len(tiles)]))
 
 
-def store_stock(game: Game, tile: Tile) -> list[int]:
-    """The cards still lying at a map store (empty once it is neutralized)."""
-    return sorted(e for e, at in esper.get_component(AtStore) if at.tile == tile)
-
-
-def neutralize_store(game: Game, tile: Tile) -> None:
-    """Tiles: store — a neutralized store's remaining cards are exiled."""
-    game.neutralized.add(tile)
-    for card in store_stock(game, tile):
-        esper.remove_component(card, AtStore)
-        game.move_card(card, Zone.EXILE)
-
-
 def reachable_store_cards(game: Game, player: int) -> list[int]:
     """Cards of map stores where ``player`` has a unit standing."""
     found: list[int] = []
@@ -102,7 +89,7 @@ def reachable_store_cards(game: Game, player: int) -> list[int]:
     for unit in game.controlled_permanents(player):
         tile = esper.component_for_entity(unit, OnMap).tile
         if tile is not None and game.card(unit).is_unit and game.tile_kind(tile).store:
-            found.extend(store_stock(game, tile))
+            found.extend(game.store_stock(tile))
     return sorted(set(found))
 
 
