@@ -2,9 +2,10 @@
 
 Every card is an entity with ``Card`` and ``InZone``. A card on the map also has
 ``OnMap`` (and ``Body`` for its damage and remaining actions); a permanent in a pile has
-``Piled``. Status marks are entities of their own (``Mark``), as are lasting granted
-effects (``Granted``). Components never hold other mutable objects, so a shallow copy of
-each is a full snapshot.
+no tile (piles are one ordered index, ``game.piles``: container -> members). Status marks
+are entities of their own (``Mark``), as are lasting granted effects (``Granted``).
+Components never hold other mutable objects, so a shallow copy of each is a full
+snapshot.
 """
 
 from __future__ import annotations
@@ -72,11 +73,6 @@ class AtStore:
     """A card dealt face down to a store tile of the map (tiles: store)."""
 
     tile: Tile
-
-
-@dataclass(slots=True)
-class Piled:
-    container: int
 
 
 @dataclass(slots=True)

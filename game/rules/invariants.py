@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from .components import Body, Card, InZone, OnMap, Piled, Zone
+from .components import Body, Card, InZone, OnMap, Zone
 from .core.state import Phase
 
 if TYPE_CHECKING:
@@ -40,9 +40,7 @@ def check(game: Game) -> list[str]:
     seen: dict[tuple[int, int], int] = {}
     for entity, on_map in esper.get_component(OnMap):
         if on_map.tile is None:
-            piled = esper.try_component(entity, Piled)
-            if piled is None or piled.container not in game.piles \
-                    or entity not in game.piles[piled.container]:
+            if not game.container_of(entity):
                 problems.append(f"permanent {entity} has no tile and is in no pile")
             continue
         if on_map.tile in seen:

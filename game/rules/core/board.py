@@ -3,7 +3,7 @@
 Rules: Permanents 3 and 6, Available Tiles, Permanent Piles 1-5, Crew X, Equipments 7,
 and the bookkeeping of marks (their rules live in ``game.rules.marks``). The board index
 (``game.board``: tile -> permanent) and the pile index (``game.piles``: container -> its
-piled permanents, in order) are kept here and nowhere else.
+piled permanents, in order; the one record of piles) are kept here and nowhere else.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import esper
 
 from .. import effects as fx
 from .. import marks as mk
-from ..components import AtStore, Body, Granted, Mark, OnMap, Piled, Zone
+from ..components import AtStore, Body, Granted, Mark, OnMap, Zone
 from ..geometry import Tile
 from .events import Destroyed, MarksChanged, PermanentMoved, PermanentPlaced
 
@@ -86,7 +86,6 @@ def put_in_pile(game: Game, entity: int, container: int, controller: int) -> Non
     definition = game.card(entity)
     esper.add_component(entity, OnMap(None, controller, False))
     esper.add_component(entity, Body(0, 0, 0, 0, definition.durability))
-    esper.add_component(entity, Piled(container))
     game.piles.setdefault(container, []).append(entity)
     game.version += 1
 
@@ -99,22 +98,19 @@ def pile_onto(game: Game, entity: int, container: int) -> None:
     else:
         unpile(game, entity)
     on_map.tile = None
-    esper.add_component(entity, Piled(container))
     game.piles.setdefault(container, []).append(entity)
     game.version += 1
     game.emit(PermanentMoved(entity, old, None))
 
 
 def unpile(game: Game, entity: int) -> None:
-    piled = esper.try_component(entity, Piled)
-    if piled is None:
+    container = game.container_of(entity)
+    if not container:
         return
-    members = game.piles.get(piled.container)
-    if members is not None:
-        members.remove(entity)
-        if not members:
-            del game.piles[piled.container]
-    esper.remove_component(entity, Piled)
+    members = game.piles[container]
+    members.remove(entity)
+    if not members:
+        del game.piles[container]
 
 
 def destroy(game: Game, entity: int, reason: str = "destroyed") -> None:
@@ -155,7 +151,6 @@ def drop_pile(game: Game, container: int, tile: Tile, controller: int) -> None:
     """Rule Permanent Piles 5 (and Equipments 7: durability loss when dropped)."""
     members = list(game.piles.pop(container, []))
     for entity in members:
-        esper.remove_component(entity, Piled)
         on_map = esper.component_for_entity(entity, OnMap)
         choices = [t for t in [tile, *game.neighbours[tile]] if game.available(entity, t)]
         definition = game.card(entity)
@@ -168,7 +163,6 @@ def drop_pile(game: Game, container: int, tile: Tile, controller: int) -> None:
             game.emit(PermanentMoved(entity, None, spot))
         else:
             on_map.tile = None
-            esper.add_component(entity, Piled(0))
             destroy(game, entity, "no room when its pile dropped")
     game.version += 1
 

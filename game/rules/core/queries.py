@@ -11,7 +11,7 @@ import esper
 
 from .. import passives as psv
 from ..cards import CardDef
-from ..components import AtStore, Card, Granted, InZone, Mark, OnMap, Piled, Zone
+from ..components import AtStore, Card, Granted, InZone, Mark, OnMap, Zone
 from ..geometry import Geometry, Tile
 from ..tiles import TILE_TYPES, TileType
 from .state import Phase, PlayerState
@@ -73,12 +73,15 @@ class Queries:
             return None
         if on_map.tile is not None:
             return on_map.tile
-        piled = esper.try_component(entity, Piled)
-        return self.tile_of(piled.container) if piled else None
+        container = self.container_of(entity)
+        return self.tile_of(container) if container else None
 
     def container_of(self, entity: int) -> int:
-        piled = esper.try_component(entity, Piled)
-        return piled.container if piled else 0
+        """The permanent whose pile holds ``entity`` (0 when it is in none)."""
+        for container, members in self.piles.items():
+            if entity in members:
+                return container
+        return 0
 
     def pile(self, entity: int) -> list[int]:
         return self.piles.get(entity, [])

@@ -33,12 +33,19 @@ if TYPE_CHECKING:
 def canonical(game: Game) -> tuple[Any, ...]:
     entities = []
     table = esper._entities  # noqa: SLF001 - read-only walk of our world
+    # a piled permanent's pile is written as it was when piles were also a component
+    # (``Piled``) of their members, so positions keep their hashes
+    piled = {m: c for c, members in game.piles.items() for m in members}
     for entity in sorted(table):
         comps = table[entity]
         keyers = _ORDERS.get(tuple(comps))
         if keyers is None:
             keyers = _order(tuple(comps))
-        entities.append((entity, tuple([key(comps[kind]) for kind, key in keyers])))
+        keys = [key(comps[kind]) for kind, key in keyers]
+        if entity in piled:
+            keys.append(("Piled", piled[entity]))
+            keys.sort(key=operator.itemgetter(0))
+        entities.append((entity, tuple(keys)))
     players = tuple(
         (p.resource, p.points, p.eliminated, p.bought, p.upkeep_due, tuple(p.disbanded),
          tuple((z.value, tuple(cards)) for z, cards in p.zones.items()))
