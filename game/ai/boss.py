@@ -51,23 +51,24 @@ against the Tyrant. Ties are broken with the player's own seeded random generato
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import TypeVar
 
 from game.rules import Game
+from game.rules.behaviour_choices import best_attack, move_towards
+from game.rules.behaviours import BEHAVIOURS
 from game.rules.cards import CardType
 from game.rules.core.actions import (
     Action,
     Activate,
-    Attack,
     DeclareTrigger,
     DraftPick,
     EndTurn,
     FullAction,
-    Move,
     Pass,
     PayUpkeep,
     PlayCard,
     ShakeOff,
-    StreetMove,
 )
 from game.rules.geometry import Tile
 from game.rules.wincons import (
@@ -80,6 +81,7 @@ from game.rules.wincons import (
 from .easy import EasyPlayer
 
 BOSS_MODES = ("tyrant", "kraken")
+T = TypeVar("T")
 
 
 class BossPlayer:
@@ -194,7 +196,8 @@ class BossPlayer:
             if self.mode == "tyrant":
                 return self.tyrant_step(game, player, unit, mine)
             return self.kraken_step(game, player, unit, mine)
-        return self.aggressive_step(game, player, unit, mine)
+        # Enforcers and tentacles: the aggressive behaviour, one action at a time
+        return BEHAVIOURS["aggressive"].choose(game, unit, mine, self.pick)
 
     def tyrant_step(self, game: Game, player: int, unit: int,
                     mine: list[Action]) -> Action | None:
@@ -209,19 +212,28 @@ class BossPlayer:
         here = game.tile_of(unit)
         arrived = here is not None and goal is not None and game.geometry.distance(here, goal) <= 1
         if not arrived and goals:
-            move = self._move_towards(game, unit, mine, goals, stop_next_to=goal is not None)
+            move = move_towards(game, unit, mine, goals, self.pick, stop_next_to=goal is not None)
             if move is not None:
                 return move
-        return self._best_attack(game, player, mine, avoid=marked)
+        # the weakest enemy in range, the marked unit last (the intention is for it)
+        return best_attack(game, unit, mine, key=lambda target: (target != marked,))
 
     def kraken_step(self, game: Game, player: int, unit: int,
                     mine: list[Action]) -> Action | None:
-        """Attack ships, then harbor units, then the weakest; else swim closer."""
-        attack = self._best_attack(game, player, mine, kraken=True)
+        """Aggressive with its own aims: attack ships, then harbor units, then the weakest;
+        else swim towards the units near the water (``kraken_goals``)."""
+        attack = best_attack(game, unit, mine, key=lambda target: self.kraken_prey(game, target))
         if attack is not None:
             return attack
         goals = self.kraken_goals(game, unit)
-        return self._move_towards(game, unit, mine, goals, stop_next_to=True)
+        return move_towards(game, unit, mine, goals, self.pick, stop_next_to=True)
+
+    def kraken_prey(self, game: Game, target: int) -> tuple[int, int]:
+        """The Kraken's preference among targets: (a ship, on a harbor)."""
+        tile = game.tile_of(target)
+        ship = int(bool(game.keyword(target, "swimming")))
+        harbor = int(tile is not None and game.tile_kind(tile).harbor)
+        return (ship, harbor)
 
     def kraken_goals(self, game: Game, unit: int) -> list[Tile]:
         """Player units near the water (within 2 of a swimming tile), else the harbors."""
@@ -237,15 +249,6 @@ class BossPlayer:
                 found.append(tile)
         return found or human_spawn_tiles(game, harbors=True)
 
-    def aggressive_step(self, game: Game, player: int, unit: int,
-                        mine: list[Action]) -> Action | None:
-        """Aggressive: attack an enemy in range; else move towards the nearest enemy."""
-        attack = self._best_attack(game, player, mine)
-        if attack is not None:
-            return attack
-        return self._move_towards(game, unit, mine, self._enemy_tiles(game, player),
-                                  stop_next_to=True)
-
     # --- helpers
 
     def marked(self, game: Game) -> int:
@@ -255,48 +258,14 @@ class BossPlayer:
                 return bearer
         return 0
 
+    def pick(self, options: Sequence[T]) -> T:
+        """A tie-break with the player's own seeded random generator."""
+        return options[self.rng.randrange(len(options))]
+
     def _enemy_tiles(self, game: Game, player: int) -> list[Tile]:
         return [t for e in sorted(game.board.values())
                 if game.card(e).is_fighter and game.controller(e) != player
                 and game.controller(e) >= 0 and (t := game.tile_of(e)) is not None]
-
-    def _move_towards(self, game: Game, unit: int, mine: list[Action], goals: list[Tile],
-                      stop_next_to: bool) -> Action | None:
-        here = game.tile_of(unit)
-        moves = [a for a in mine if isinstance(a, (Move, StreetMove))
-                 and not game.board.get(a.tile, 0)]
-        if here is None or not goals or not moves:
-            return None
-
-        def gap(tile: Tile) -> int:
-            return min(game.geometry.distance(tile, g) for g in goals)
-
-        now = gap(here)
-        if stop_next_to and now <= 1:
-            return None
-        best = min(gap(a.tile) for a in moves)
-        if best >= now:
-            return None
-        options = [a for a in moves if gap(a.tile) == best]
-        return options[self.rng.randrange(len(options))]
-
-    def _best_attack(self, game: Game, player: int, mine: list[Action], *, avoid: int = 0,
-                     kraken: bool = False) -> Attack | None:
-        attacks = [a for a in mine if isinstance(a, Attack)
-                   and game.controller(a.target) != player and game.controller(a.target) >= 0
-                   and game.card(a.target).is_fighter]
-        if not attacks:
-            return None
-
-        def value(a: Attack) -> tuple:
-            target = a.target
-            left = game.health(target) - game.view(target).damage
-            tile = game.tile_of(target)
-            ship = int(kraken and bool(game.keyword(target, "swimming")))
-            harbor = int(kraken and tile is not None and game.tile_kind(tile).harbor)
-            return (target != avoid, ship, harbor, -left, -target)
-
-        return max(attacks, key=value)
 
 
 def tyrant(seed: int) -> BossPlayer:

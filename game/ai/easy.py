@@ -32,12 +32,18 @@ from game.rules.core.actions import (
     UseFreeAction,
 )
 from game.rules.geometry import Tile
+from game.rules.marks import MARKS
 from game.rules.wincons import held_regions
 
 #: Effects that hurt what they hit (aimed at enemies); the rest help (aimed at friends).
 HARMFUL = frozenset({"damage", "destroy", "push", "take_control", "steal_resource", "charge",
                      "intention"})
-HARMFUL_MARKS = frozenset({"poison", "panic", "paralysis", "burn", "repression"})
+
+
+def harmful_mark(name: object) -> bool:
+    """Is a mark of this kind one to give enemies (its registry entry's AI hint)?"""
+    entry = MARKS.get(name) if isinstance(name, str) else None
+    return entry is not None and entry.harmful
 
 
 class EasyPlayer:
@@ -225,7 +231,7 @@ class EasyPlayer:
         if ability is None:
             return 0.0
         harmful = any(e.kind in HARMFUL or (e.kind == "add_mark"
-                                            and e.params.get("mark") in HARMFUL_MARKS)
+                                            and harmful_mark(e.params.get("mark")))
                       for e in ability.effects)
         value = 0.0
         for target in targets:

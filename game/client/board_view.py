@@ -21,6 +21,7 @@ import pygame
 
 from game.rules.effects import WALL_NAME
 from game.rules.geometry import Tile
+from game.rules.tiles import TILE_TYPES
 
 from . import ui
 from .pieces import PieceLook, draw_piece, wall_plate
@@ -42,12 +43,8 @@ HIGHLIGHT_COLOURS: dict[str, tuple[int, int, int, int]] = {
     "target": (190, 110, 255, 115),
     "select": (255, 255, 255, 70),
 }
-FALLBACK_COLOURS: dict[str, tuple[int, int, int]] = {
-    "neutral": (92, 140, 72), "house": (150, 110, 80), "tower": (130, 130, 140),
-    "farm field": (170, 140, 70), "spawn": (200, 200, 170), "harbor": (120, 110, 90),
-    "street": (150, 150, 150), "deep water": (30, 60, 130), "water": (90, 150, 210),
-    "wall": (90, 90, 96), "gate": (120, 90, 60), "store": (200, 120, 80),
-}
+#: a tile with neither a picture nor a registered tile type
+UNKNOWN_TILE = (100, 100, 100)
 REGION_EDGE = (250, 226, 120)
 
 
@@ -297,7 +294,8 @@ class BoardView:
         image = self._images.get(source) if isinstance(source, str) else source
         if image is None:
             tile = pygame.Surface((cell, cell))
-            tile.fill(FALLBACK_COLOURS.get(str(source), (100, 100, 100)))
+            kind = TILE_TYPES.get(str(source))  # no picture: the tile type's own colour
+            tile.fill(kind.look.colour if kind is not None else UNKNOWN_TILE)
             return tile
         if image.get_size() == (cell, cell):
             return image

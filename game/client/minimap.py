@@ -18,26 +18,14 @@ from pathlib import Path
 import pygame
 
 from game.rules.mapmodel import MapSpec
+from game.rules.tiles import TILE_TYPES
 
 from .ui import ACCENT, BG, EDGE, player_colour
 
 TILESET = Path(__file__).resolve().parent.parent.parent / "assets" / "tilesets" / "terrain.tsx"
 
-#: Colours for tile types the tileset has no picture of (a mod's own tile types).
-FALLBACK_COLOURS: dict[str, tuple[int, int, int]] = {
-    "neutral": (104, 150, 72),
-    "house": (150, 100, 56),
-    "tower": (150, 150, 146),
-    "farm field": (196, 170, 84),
-    "spawn": (120, 160, 96),
-    "harbor": (170, 140, 100),
-    "street": (168, 160, 140),
-    "deep water": (22, 48, 104),
-    "water": (98, 176, 214),
-    "wall": (104, 104, 102),
-    "gate": (120, 86, 52),
-    "store": (200, 170, 70),
-}
+#: a tile of a type that is not registered (tile types the tileset has no picture of, a
+#: mod's own, use the colour of their registry entry: ``TileType.look``)
 UNKNOWN_COLOUR = (200, 0, 200)
 
 #: Below this many pixels per tile the preview uses flat colours instead of pictures.
@@ -82,8 +70,9 @@ def tileset_pictures(path: Path = TILESET) -> dict[str, pygame.Surface]:
 
 @lru_cache(maxsize=4)
 def tile_colours(path: Path = TILESET) -> dict[str, tuple[int, int, int]]:
-    """Tile type name -> the average colour of its picture (fallbacks for the others)."""
-    colours = dict(FALLBACK_COLOURS)
+    """Tile type name -> the average colour of its picture (for a tile type without one:
+    the colour of its look)."""
+    colours = {name: kind.look.colour for name, kind in TILE_TYPES.items()}
     for kind, picture in tileset_pictures(path).items():
         r, g, b, *_ = pygame.transform.average_color(picture)
         colours[kind] = (int(r), int(g), int(b))
@@ -141,7 +130,9 @@ def _draw_map(surface: pygame.Surface, spec: MapSpec, size: tuple[int, int]) -> 
         if image is not None:
             surface.blit(image, rect)
         else:
-            surface.fill(colours.get(kind, UNKNOWN_COLOUR), rect)
+            known = TILE_TYPES.get(kind)
+            surface.fill(colours.get(kind) or (known.look.colour if known is not None
+                                               else UNKNOWN_COLOUR), rect)
     # spawn and harbor tiles in their player's colour
     tint = pygame.Surface((cell, cell), pygame.SRCALPHA)
     for (x, y), owner in spec.owners.items():

@@ -17,19 +17,12 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.rules.marks import MARKS
+
 from . import ui
 
-#: mark kind -> (badge colour, glyph); a mark not listed gets a grey badge with its initial
-MARK_BADGES: dict[str, tuple[tuple[int, int, int], str]] = {
-    "paralysis": ((196, 232, 255), "❄"),
-    "poison": ((120, 214, 80), "☠"),
-    "panic": ((190, 140, 255), "!"),
-    "rage": ((255, 84, 60), "⚡"),
-    "ward": ((255, 222, 120), "◈"),
-    "intention": ((255, 120, 210), "⚐"),
-    "repression": ((214, 184, 144), "♜"),
-    "burn": ((255, 150, 40), "♨"),
-}
+#: the badge of a mark kind that is not registered: grey, with the kind's initial
+UNKNOWN_MARK = (170, 170, 170)
 HEALTH_PIP = (104, 214, 96)
 DAMAGE_PIP = (226, 52, 44)
 SOLID_PIP = (196, 196, 206)
@@ -245,6 +238,14 @@ def _dot(sprite: pygame.Surface, centre: tuple[int, int], radius: int,
         sprite.blit(image, image.get_rect(center=centre))
 
 
+def mark_badge(kind: str) -> tuple[tuple[int, int, int], str]:
+    """A mark's badge colour and glyph: its registry entry's look (``MarkKind.look``)."""
+    entry = MARKS.get(kind)
+    if entry is None:
+        return UNKNOWN_MARK, kind[:1].upper()
+    return entry.look.colour, entry.look.glyph
+
+
 def _badges(sprite: pygame.Surface, look: PieceLook, body: pygame.Rect) -> None:
     """Marks along the top edge (pills with glyph and count on a big token, coloured dots on
     a small one); the crew count top right, the equipment in the pile bottom right."""
@@ -253,7 +254,7 @@ def _badges(sprite: pygame.Surface, look: PieceLook, body: pygame.Rect) -> None:
     right_edge = body.right - (height if look.crew else 0)
     x = body.left
     for kind, count in look.marks:
-        colour, glyph = MARK_BADGES.get(kind, ((170, 170, 170), kind[:1].upper()))
+        colour, glyph = mark_badge(kind)
         if x + height > right_edge:
             break
         if cell >= 56:

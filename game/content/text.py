@@ -2,18 +2,24 @@
 
 Rules text is never typed into a card file. Every line here is built from the same data
 the engine runs (keywords, effects and their targets, costs, triggers, passives), so what
-a card says and what it does cannot drift apart. The registries in ``game.rules`` each
-carry a plain text for their entries; this module words them better for a printed card
-(``target enemy unit`` instead of ``the target``, ``Draw a card.``, German grammar) and
-falls back to the registry's own text for any entry it does not know yet.
+a card says and what it does cannot drift apart. The effect, cost and passive registries
+in ``game.rules`` carry a plain English text for their entries; this module words them
+better for a printed card (``target enemy unit`` instead of ``the target``, ``Draw a
+card.``, German grammar) and falls back to the registry's own text for any entry it does
+not know yet.
 
 Languages: English always; German (``de``) where this module has words for every piece of
 a line. A line with a piece it cannot say in German is printed in English, line by line.
+
+The words of each registry entry (a mark's name and reminder, a keyword's name and
+reminder, a tile type's German noun) are its locale lines (``game/content/locale``); this
+module keeps the grammar that needs code (articles and cases, "a"/"an", one or many).
 
 - ``paragraphs(card, lang)``: the rules text as ``Paragraph`` values (label and body), for
   the card face, which prints labels in bold.
 - ``rules_text(card, lang)``: the same as plain lines.
 - ``reminders(card, lang)``: short explanations of the keywords and marks a card uses.
+- ``keyword_text(name, value, lang)``: one keyword as a card prints it.
 - ``stat_line``, ``cost_line``, ``type_line``, ``card_name``, ``flavour``.
 """
 
@@ -36,6 +42,8 @@ from game.rules.costs import COSTS
 from game.rules.effects import effect_text
 from game.rules.keywords import KEYWORDS, describe_spec
 from game.rules.passives import PASSIVES
+
+from . import locale
 
 #: Languages this module writes; any other asks for English.
 LANGUAGES = ("en", "de")
@@ -137,14 +145,18 @@ _DE_SELF = {
     CardType.INTENTION: _Noun("f", "Karte"),
 }
 _DE_TARGET = _Noun("n", "Ziel")
-_DE_TILES = {
-    "neutral": _Noun("n", "Feld", ("neutral",)), "house": _Noun("n", "Haus"),
-    "tower": _Noun("m", "Turm"), "farm field": _Noun("m", "Acker"),
-    "spawn": _Noun("n", "Startfeld"), "harbor": _Noun("m", "Hafen"),
-    "street": _Noun("f", "Straße"), "deep water": _Noun("n", "Wasser", ("tief",)),
-    "water": _Noun("n", "Wasser"), "wall": _Noun("f", "Mauer"), "gate": _Noun("n", "Tor"),
-    "store": _Noun("m", "Laden"),
-}
+_DE_GENDERS = {"der": "m", "die": "f", "das": "n"}
+
+
+def _de_noun(key: str) -> _Noun:
+    """The German noun of a locale line written with its definite article in the
+    nominative ("das tiefe Wasser": neuter, adjective "tief", noun "Wasser")."""
+    words = locale.text(key, "de").split() if locale.has(key, "de") else []
+    if len(words) < 2 or words[0] not in _DE_GENDERS:
+        raise Untranslated(key)
+    article, *adjectives, word = words
+    return _Noun(_DE_GENDERS[article], word, tuple(a.removesuffix("e") for a in adjectives))
+
 
 # ---------------------------------------------------------------------------- word tables
 
@@ -166,70 +178,32 @@ _EN_STATS = {"attack": "attack", "health": "health", "movement": "movement", "ra
 _DE_STATS = {"attack": "Angriff", "health": "Leben", "movement": "Bewegung",
              "range": "Reichweite"}
 
-#: German mark names as the first part of "...marke" (singular, plural)
-_DE_MARKS = {
-    "paralysis": ("Lähmungsmarke", "Lähmungsmarken"), "poison": ("Giftmarke", "Giftmarken"),
-    "panic": ("Panikmarke", "Panikmarken"), "rage": ("Wutmarke", "Wutmarken"),
-    "ward": ("Abwehrmarke", "Abwehrmarken"), "intention": ("Absichtsmarke", "Absichtsmarken"),
-    "repression": ("Unterdrückungsmarke", "Unterdrückungsmarken"),
-    "burn": ("Brandmarke", "Brandmarken"),
-}
 
-_EN_KEYWORDS: dict[str, Callable[[Any], str]] = {
-    "shroud": lambda v: "Shroud",
-    "crew": lambda v: f"Crew {_int(v)}",
-    "solid": lambda v: f"Solid {_int(v)}",
-    "swimming": lambda v: "Swimming",
-    "push": lambda v: "Push" if v is True or _int(v) == 1 else f"Push {_int(v)}",
-    "tyrant": lambda v: "The Tyrant",
-    "immovable": lambda v: "Immovable",
-    "loyal": lambda v: "Loyal",
-}
-_DE_KEYWORDS: dict[str, Callable[[Any], str]] = {
-    "shroud": lambda v: "Tarnung",
-    "crew": lambda v: f"Besatzung {_int(v)}",
-    "solid": lambda v: f"Massiv {_int(v)}",
-    "swimming": lambda v: "Schwimmend",
-    "push": lambda v: "Stoß" if v is True or _int(v) == 1 else f"Stoß {_int(v)}",
-    "tyrant": lambda v: "Der Tyrann",
-    "immovable": lambda v: "Unverrückbar",
-    "loyal": lambda v: "Treu",
-}
+def _keyword_words(name: str, value: Any, lang: str, spec: str = "") -> str | None:
+    """A keyword as printed (``Crew 2``, ``Push``), or None when ``lang`` has no name for
+    it. ``spec``: the words for a keyword whose value is a spec (protection's ``spells``)."""
+    key = f"keyword.{name}.name"
+    if not locale.has(key, lang):
+        return None
+    if (value is True or _int(value) == 1) and locale.has(f"keyword.{name}.one", lang):
+        return locale.text(f"keyword.{name}.one", lang)
+    return locale.text(key, lang, x=spec or _int(value))
 
-#: Reminders of what marks do, by language.
-_MARK_REMINDERS: dict[str, dict[str, str]] = {
-    "en": {
-        "paralysis": "Paralysis: the unit can't use actions, except to spend one to remove a "
-                     "paralysis mark.",
-        "poison": "Poison: each time the unit is activated it gets one more poison mark; with "
-                  "more poison marks than health it is destroyed.",
-        "panic": "Panic: when the unit is activated it acts shy, then loses a panic mark.",
-        "rage": "Rage: when the unit is activated it acts aggressively, then loses a rage "
-                "mark.",
-        "ward": "Ward: all damage dealt to the unit is prevented; then remove one ward mark "
-                "per point of damage.",
-        "burn": "Burn: each time the unit is activated it is dealt 1 damage and loses a burn "
-                "mark.",
-        "intention": "Intention: the Tyrant, next to the marked permanent, may use a full "
-                     "action to remove the mark and carry out the intention.",
-    },
-    "de": {
-        "paralysis": "Lähmung: Die Einheit kann keine Aktionen nutzen, außer um mit einer "
-                     "davon eine Lähmungsmarke zu entfernen.",
-        "poison": "Gift: Bei jeder Aktivierung erhält die Einheit eine weitere Giftmarke; hat "
-                  "sie mehr Giftmarken als Leben, wird sie zerstört.",
-        "panic": "Panik: Wird die Einheit aktiviert, handelt sie scheu und verliert danach "
-                 "eine Panikmarke.",
-        "rage": "Wut: Wird die Einheit aktiviert, handelt sie aggressiv und verliert danach "
-                "eine Wutmarke.",
-        "ward": "Abwehr: Jeder Schaden an der Einheit wird verhindert; entferne dann je "
-                "Schadenspunkt eine Abwehrmarke.",
-        "burn": "Brand: Bei jeder Aktivierung wird der Einheit 1 Schaden zugefügt, und sie "
-                "verliert eine Brandmarke.",
-        "intention": "Absicht: Der Tyrann neben der markierten Karte darf als volle Aktion die "
-                     "Marke entfernen und die Absicht ausführen.",
-    },
-}
+
+def _keyword_reminder_body(name: str, n: int, lang: str, **values: Any) -> str | None:
+    """What a keyword does (the part after ``Name: ``), or None when ``lang`` has none;
+    with a value other than 1 its ``reminder_many`` line when it has one."""
+    key = f"keyword.{name}.reminder"
+    if n != 1 and locale.has(f"{key}_many", lang):
+        key = f"{key}_many"
+    if not locale.has(key, lang):
+        return None
+    return locale.text(key, lang, **values)
+
+
+def _is_spec(name: str) -> bool:
+    keyword = KEYWORDS.get(name)
+    return keyword is not None and keyword.param == "spec"
 
 
 # ---------------------------------------------------------------------------- writers
@@ -296,7 +270,7 @@ class _En(_Writer):
             elif key == "name":
                 after.append(f"named {value}")
             elif key == "mark":
-                after.append(f"with a {value} mark")
+                after.append(f"with a {self.mark(value)}")
             elif key == "range":
                 after.append(f"within range {_int(value)}")
             elif key == "straight_line" and value:
@@ -364,15 +338,16 @@ class _En(_Writer):
             " and " + parts[-1]
 
     def keyword_text(self, name: str, value: Any) -> str:
-        if name == "protection":
-            return f"Protection from {self.protection(value)}"
-        if name == "spawn_point":
-            return f"Spawn point {_int(value)}"
-        words = _EN_KEYWORDS.get(name)
+        spec = self.protection(value) if _is_spec(name) else ""
+        words = _keyword_words(name, value, "en", spec)
         if words is not None:
-            return words(value)
+            return words
+        # a keyword without locale lines (a mod's): its name, and its number if it has one
+        label = name.replace("_", " ").title()
         keyword = KEYWORDS.get(name)
-        return keyword.text(value) if keyword is not None else name.replace("_", " ").title()
+        if keyword is not None and keyword.param == "int" and value is not True:
+            return f"{label} {_int(value)}"
+        return f"{label} {spec}" if spec else label
 
     def protection(self, spec: Any) -> str:
         if isinstance(spec, (list, tuple)):
@@ -392,8 +367,12 @@ class _En(_Writer):
             return f" for as long as {self.this()} stays on the map"
         return f" until {until.replace('_', ' ')}"
 
-    def mark(self, name: Any) -> str:
-        return str(name)
+    def mark(self, name: Any, plural: bool = False) -> str:
+        """``poison mark`` (``poison marks``); a mark without locale lines by its name."""
+        key = f"mark.{name}.{'plural' if plural else 'name'}"
+        if locale.has(key, "en"):
+            return locale.text(key, "en")
+        return f"{name} marks" if plural else f"{name} mark"
 
     def cost(self, spec: CostSpec) -> str:
         n = spec.amount
@@ -428,6 +407,8 @@ class _En(_Writer):
                               who, "Whenever another unit is destroyed"),
             "damaged": f"Whenever {this} is dealt damage",
             "activated": f"Whenever {this} is activated",
+            "turn_end": "At the end of your turn",
+            "round_start": "At the start of each round",
         }
         label = phrases.get(ability.trigger, f"When {ability.trigger.replace('_', ' ')}")
         extra = {k: v for k, v in ability.condition.items()
@@ -442,9 +423,9 @@ class _En(_Writer):
     carried_out_label = "When carried out"
 
     def spawn_point(self, value: Any) -> Paragraph:
-        n = _int(value)
-        return Paragraph(f"You may play permanents on tiles within range {n} of "
-                         f"{self.this()}.", f"Spawn point {n}", "keyword")
+        body = locale.text("keyword.spawn_point.paragraph", "en", x=_int(value),
+                           this=self.this())
+        return Paragraph(body, self.keyword_text("spawn_point", value), "keyword")
 
     def unmentioned(self, index: int) -> str:
         return f"Choose {self.np(index)}."
@@ -504,8 +485,8 @@ class _De(_Writer):
                 adjectives.append("eigen")
             elif key == "name":
                 after.append(f"namens {_lookup_name(self.library, str(value), 'de')}")
-            elif key == "mark" and value in _DE_MARKS:
-                after.append(f"mit einer {_DE_MARKS[value][0]}")
+            elif key == "mark" and locale.has(f"mark.{value}.name", "de"):
+                after.append(f"mit einer {self.mark(value)}")
             elif key == "range":
                 after.append(f"in Reichweite {_int(value)}")
             elif key == "straight_line" and value:
@@ -590,14 +571,11 @@ class _De(_Writer):
             " und " + parts[-1]
 
     def keyword_text(self, name: str, value: Any) -> str:
-        if name == "protection":
-            return f"Schutz vor {self.protection(value)}"
-        if name == "spawn_point":
-            return f"Einsatzpunkt {_int(value)}"
-        words = _DE_KEYWORDS.get(name)
-        if words is None:
+        if not locale.has(f"keyword.{name}.name", "de"):
             raise Untranslated(name)
-        return words(value)
+        words = _keyword_words(name, value, "de", self.protection(value) if _is_spec(name) else "")
+        assert words is not None
+        return words
 
     def protection(self, spec: Any) -> str:
         if isinstance(spec, (list, tuple)):
@@ -637,10 +615,10 @@ class _De(_Writer):
         raise Untranslated(until)
 
     def mark(self, name: Any, plural: bool = False) -> str:
-        words = _DE_MARKS.get(str(name))
-        if words is None:
+        key = f"mark.{name}.{'plural' if plural else 'name'}"
+        if not locale.has(key, "de"):
             raise Untranslated(str(name))
-        return words[1] if plural else words[0]
+        return locale.text(key, "de")
 
     def cost(self, spec: CostSpec) -> str:
         n = spec.amount
@@ -674,6 +652,8 @@ class _De(_Writer):
                               who, "Immer wenn eine andere Einheit zerstört wird"),
             "damaged": f"Immer wenn {self.this('dat')} Schaden zugefügt wird",
             "activated": f"Immer wenn {this} aktiviert wird",
+            "turn_end": "Am Ende deines Zuges",
+            "round_start": "Zu Beginn jeder Runde",
         }
         if ability.trigger not in phrases:
             raise Untranslated(ability.trigger)
@@ -686,9 +666,11 @@ class _De(_Writer):
     carried_out_label = "Bei Ausführung"
 
     def spawn_point(self, value: Any) -> Paragraph:
-        n = _int(value)
-        return Paragraph(f"Du darfst bleibende Karten auf Felder in Reichweite {n} um "
-                         f"{self.this('acc')} ausspielen.", f"Einsatzpunkt {n}", "keyword")
+        if not locale.has("keyword.spawn_point.paragraph", "de"):
+            raise Untranslated("spawn_point")
+        body = locale.text("keyword.spawn_point.paragraph", "de", x=_int(value),
+                           this=self.this("acc"))
+        return Paragraph(body, self.keyword_text("spawn_point", value), "keyword")
 
     def unmentioned(self, index: int) -> str:
         return f"Wähle {self.np(index)}."
@@ -720,7 +702,7 @@ def _en_count(n: int, one: str, many: str) -> str:
 
 def _en_marks(w: _En, kind: str, items: list[tuple[Any, int]], ref: Any) -> str:
     """Put (or remove) marks: one sentence for several kinds on the same target."""
-    parts = [_en_count(n, f"{_En.a(w.mark(m))} {w.mark(m)} mark", "{n} " + f"{w.mark(m)} marks")
+    parts = [f"{_En.a(w.mark(m))} {w.mark(m)}" if n == 1 else f"{n} {w.mark(m, plural=True)}"
              for m, n in items]
     listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
     if kind == "add_mark":
@@ -731,6 +713,12 @@ def _en_marks(w: _En, kind: str, items: list[tuple[Any, int]], ref: Any) -> str:
 def _en_tiles(n: int) -> str:
     word = _EN_NUMBERS[n] if 0 <= n < len(_EN_NUMBERS) else str(n)
     return f"{word} tile" if n == 1 else f"{word} tiles"
+
+
+def _en_tile(name: Any) -> str:
+    """A tile type's name (``farm field``); one without locale lines by its own name."""
+    key = f"tile.{name}.name"
+    return locale.text(key, "en") if locale.has(key, "en") else str(name)
 
 
 def _en_push(w: _En, p: Mapping[str, Any]) -> str:
@@ -824,8 +812,8 @@ _EN_PASSIVES: dict[str, Callable[[_En, Mapping[str, Any]], str]] = {
         {"own": "Your other units", "enemy": "Enemy units", "all": "All other units"}.get(
             str(p.get("to", "own")), "Units")
         + f" within range {_int(p.get('within', 1))} get {w.changes(p)}."),
-    "on_tile": lambda w, p: (f"While {w.this()} stands on {_En.a(str(p.get('tile')))} "
-                             f"{p.get('tile')} tile, it gets {w.changes(p)}."),
+    "on_tile": lambda w, p: (f"While {w.this()} stands on {_En.a(_en_tile(p.get('tile')))} "
+                             f"{_en_tile(p.get('tile'))} tile, it gets {w.changes(p)}."),
 }
 
 
@@ -945,9 +933,7 @@ DE_EFFECTS: dict[str, Callable[[_De, Mapping[str, Any]], str]] = {
 
 
 def _de_on_tile(w: _De, p: Mapping[str, Any]) -> str:
-    tile = _DE_TILES.get(str(p.get("tile")))
-    if tile is None:
-        raise Untranslated(str(p.get("tile")))
+    tile = _de_noun(f"tile.{p.get('tile')}.noun")
     return (f"Solange {w.this()} auf {tile.phrase('indef', 'dat')} steht, erhält "
             f"{w.this_noun().pronoun('nom')} {w.changes(p)}.")
 
@@ -970,6 +956,10 @@ _DE_PASSIVES: dict[str, Callable[[_De, Mapping[str, Any]], str]] = {
 }
 
 _WRITERS: dict[str, type[_En] | type[_De]] = {"en": _En, "de": _De}
+#: language -> effect kind -> its writer; an effect kind a language lacks prints its line
+#: in English (English falls back to the effect's own registry text)
+EFFECT_WRITERS: Mapping[str, Mapping[str, Callable[..., str]]] = {
+    "en": _EN_EFFECTS, "de": DE_EFFECTS}
 #: language -> its mark sentences; the writer passed must be that language's (``_WRITERS``)
 _MARK_WORDS: dict[str, Callable[..., str]] = {"en": _en_marks, "de": _de_marks}
 
@@ -1100,55 +1090,30 @@ def rules_text(card: CardDef, lang: str = "en",
 
 def _en_keyword_reminder(w: _En, name: str, value: Any) -> str | None:
     n = 1 if value is True else _int(value)
-    head = w.keyword_text(name, value)
-    body = {
-        "shroud": "nothing can target it.",
-        "protection": "{protection} can't target it or deal damage to it.",
-        "crew": ("another unit may end its move on it, ride along and add its attack to its "
-                 "own." if n == 1 else
-                 f"up to {n} other units may end their move on it, ride along and add their "
-                 "attack to its own."),
-        "solid": (f"enemy units can't carry it or switch places with it; it is destroyed when "
-                  f"dealt more than {n} damage."),
-        "swimming": "it can be placed only on tiles for swimmers, such as deep water.",
-        "push": (f"after it attacks, the attacked permanent is pushed {_en_tiles(n)} straight "
-                 "away from it."),
-        "immovable": "it can't be pushed.",
-        "loyal": "it can't be disbanded in the upkeep.",
-        "tyrant": "its side may play intentions.",
-    }.get(name)
-    if body and name == "protection":
-        body = body.format(protection=w.protection(value))
-    return f"{head}: {body}" if body else None
+    body = _keyword_reminder_body(name, n, "en", tiles=_en_tiles(n),
+                                  x=w.protection(value) if _is_spec(name) else n)
+    return f"{w.keyword_text(name, value)}: {body}" if body else None
 
 
 def _de_keyword_reminder(w: _De, name: str, value: Any) -> str | None:
     n = 1 if value is True else _int(value)
     head = w.keyword_text(name, value)
-    body = {
-        "shroud": "Diese Karte kann nicht als Ziel gewählt werden.",
-        "protection": ("Diese Karte kann von {protection} weder als Ziel gewählt noch "
-                       "beschädigt werden."),
-        "crew": ("Eine andere Einheit darf ihre Bewegung auf dieser Karte beenden, fährt mit "
-                 "und gibt ihren Angriff dazu." if n == 1 else
-                 f"Bis zu {n} andere Einheiten dürfen ihre Bewegung auf dieser Karte beenden, "
-                 "fahren mit und geben ihren Angriff dazu."),
-        "solid": ("Gegnerische Einheiten können diese Karte weder tragen noch mit ihr den "
-                  f"Platz tauschen; sie wird zerstört, wenn ihr mehr als {n} Schaden zugefügt "
-                  "wird."),
-        "swimming": "Diese Karte kann nur auf Felder für Schwimmer gelegt werden, etwa auf "
-                    "tiefes Wasser.",
-        "push": (f"Nach ihrem Angriff wird das angegriffene Ziel {_de_tiles(n)} weit "
-                 "geradeaus weggestoßen."),
-        "immovable": "Diese Karte kann nicht gestoßen werden.",
-        "loyal": "Diese Karte kann im Unterhalt nicht aufgelöst werden.",
-        "tyrant": "Seine Seite darf Absichten spielen.",
-    }.get(name)
+    body = _keyword_reminder_body(name, n, "de", tiles=_de_tiles(n),
+                                  x=w.protection(value) if _is_spec(name) else n)
     if body is None:
         raise Untranslated(name)
-    if name == "protection":
-        body = body.format(protection=w.protection(value))
     return f"{head}: {body}"
+
+
+def keyword_text(name: str, value: Any = True, lang: str = "en",
+                 library: CardLibrary | None = None) -> str:
+    """A keyword as a card prints it (``Crew 2``, ``Push``, ``Schutz vor Zaubern``), in
+    ``lang`` or else in English."""
+    card = CardDef(name="", type=CardType.UNIT)
+    try:
+        return _WRITERS.get(lang, _En)(card, library=library).keyword_text(name, value)
+    except Untranslated:
+        return _En(card, library=library).keyword_text(name, value)
 
 
 def reminders(card: CardDef, lang: str = "en",
@@ -1183,8 +1148,8 @@ def reminders(card: CardDef, lang: str = "en",
             continue
         seen.add(key)
         if name == "mark":
-            marks = _MARK_REMINDERS.get(lang, _MARK_REMINDERS["en"])
-            text = marks.get(str(value)) or _MARK_REMINDERS["en"].get(str(value))
+            key = f"mark.{value}.reminder"
+            text = locale.text(key, lang) if locale.has(key, lang) or locale.has(key) else None
         else:
             try:
                 if lang == "de":

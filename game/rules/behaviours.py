@@ -1,19 +1,40 @@
 """Unit behaviours (the original game's AI page, RULES-NOTES Part 1): aggressive, shy,
 wandering X and target-oriented. They are rules, not players: the panic and rage marks
-and the bosses run them. Each follows its steps in order; when no step applies the unit
-is done (and tapped by its caller); every tie is broken by the game's seeded RNG.
+and the bosses run them.
+
+Each behaviour is one ``Behaviour`` entry with two forms of the same steps:
+
+- ``run(game, unit, param)`` carries the steps out on the board (the panic and rage
+  marks, ``run_behaviour``). It follows its steps in order; when no step applies the unit
+  is done (and tapped by its caller); every tie is broken by the game's seeded RNG.
+- ``choose(game, unit, actions, pick, param)`` is the next step as one of the legal
+  ``actions`` (None: the unit is done), for a player that drives the unit through legal
+  actions like everyone else (the bosses' turn scripts, ``game.ai.boss``); these live in
+  ``behaviour_choices.py``.
+
+Its name and reminder text are the locale lines ``behaviour.<name>.*``
+(``game/content/locale``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import esper
 
 from . import marks as mk
+from .behaviour_choices import (
+    Choose,
+    choose_aggressive,
+    choose_shy,
+    choose_target_oriented,
+    choose_wandering,
+    target_goal,
+)
 from .components import Body
-from .core.events import Behaviour
+from .core import events
 from .effects import Context, run_effects
 from .geometry import Tile
 from .registry import Registry
@@ -23,13 +44,31 @@ from .systems.movement import reachable
 if TYPE_CHECKING:
     from .core.game import Game
 
-BehaviourFn = Callable[["Game", int, Any], None]
-BEHAVIOURS: Registry[BehaviourFn] = Registry("unit behaviour")
+
+@dataclass(frozen=True, slots=True)
+class Behaviour:
+    name: str
+    rule: str
+    #: carries the steps out on the board: ``(game, unit, param)``
+    run: Callable[[Game, int, Any], None]
+    #: the same steps one legal action at a time (see the module's docstring)
+    choose: Choose
+
+    @property
+    def name_key(self) -> str:
+        return f"behaviour.{self.name}.name"
+
+    @property
+    def reminder_key(self) -> str:
+        return f"behaviour.{self.name}.reminder"
+
+
+BEHAVIOURS: Registry[Behaviour] = Registry("unit behaviour")
 
 
 def run_behaviour(game: Game, unit: int, name: str, param: Any = None) -> None:
     if game.is_on_map(unit):
-        BEHAVIOURS[name](game, unit, param)
+        BEHAVIOURS[name].run(game, unit, param)
 
 
 def enemies(game: Game, unit: int) -> list[int]:
@@ -44,7 +83,7 @@ def _pick(game: Game, options: list[Any]) -> Any:
 
 
 def _note(game: Game, unit: int, behaviour: str, note: str) -> None:
-    game.emit(Behaviour(unit, behaviour, note))
+    game.emit(events.Behaviour(unit, behaviour, note))
 
 
 def _body(unit: int) -> Body:
@@ -188,13 +227,7 @@ def target_oriented(game: Game, unit: int, param: Any = None) -> None:
     _use_full_action(game, unit, "target-oriented")
     if not game.is_on_map(unit):
         return
-    goal: Tile | None
-    if isinstance(param, int) and not isinstance(param, bool):
-        goal = game.tile_of(param) if game.is_on_map(param) else None
-    elif isinstance(param, (tuple, list)) and len(param) == 2:
-        goal = (int(param[0]), int(param[1]))
-    else:
-        goal = None
+    goal = target_goal(game, param)
     body = _body(unit)
     here = game.tile_of(unit)
     # already there: on the target tile, or next to the target permanent
@@ -216,7 +249,10 @@ def target_oriented(game: Game, unit: int, param: Any = None) -> None:
         try_attack(game, unit, "target-oriented")
 
 
-BEHAVIOURS.add("aggressive", aggressive)
-BEHAVIOURS.add("shy", shy)
-BEHAVIOURS.add("wandering", wandering)
-BEHAVIOURS.add("target_oriented", target_oriented)
+for entry in (
+    Behaviour("aggressive", "Aggressive 1", aggressive, choose_aggressive),
+    Behaviour("shy", "Shy 1", shy, choose_shy),
+    Behaviour("wandering", "Wandering X 1", wandering, choose_wandering),
+    Behaviour("target_oriented", "Target-oriented 1", target_oriented, choose_target_oriented),
+):
+    BEHAVIOURS.add(entry.name, entry)

@@ -1,14 +1,15 @@
 """The keyword registry: named properties a card can have (crew X, solid X, shroud,
 protection from X, swimming, push X, ...).
 
-Each keyword is one ``Keyword`` entry: what parameter it takes and how its rules text
-reads. Systems ask ``Game.keyword(entity, name)``; the checks that several systems share
-(targeting, protection) live here.
+Each keyword is one ``Keyword`` entry: what parameter it takes and the rule that defines
+it. Its printed name and reminder are the locale lines ``keyword.<name>.*``
+(``game/content/locale``). Systems ask ``Game.keyword(entity, name)``; the checks that
+several systems share (targeting, protection) live here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -24,27 +25,25 @@ class Keyword:
     name: str
     #: "none" (a flag), "int" (X), or "spec" (protection's X: a name, type or condition)
     param: str
-    text: Callable[[Any], str]
     rule: str
+
+    @property
+    def name_key(self) -> str:
+        """The locale line of its printed name (``{x}``: its value)."""
+        return f"keyword.{self.name}.name"
+
+    @property
+    def reminder_key(self) -> str:
+        """The locale line of its reminder text (a keyword may have none)."""
+        return f"keyword.{self.name}.reminder"
 
 
 KEYWORDS: Registry[Keyword] = Registry("keyword")
 
 
-def _flag(label: str) -> Callable[[Any], str]:
-    return lambda _value: label
-
-
-def _numbered(label: str, omit_one: bool = False) -> Callable[[Any], str]:
-    def text(value: Any) -> str:
-        if value is True or (omit_one and int(value) == 1):
-            return label
-        return f"{label} {int(value)}"
-    return text
-
-
 def describe_spec(spec: Any) -> str:
-    """Human text of a protection spec ("Die!", "spells", "units with buy cost > 7")."""
+    """Plain English of a protection spec ("Die!", "spells", "units with buy cost > 7"),
+    for logs and as the card text's last resort."""
     if isinstance(spec, str):
         return spec
     if isinstance(spec, Mapping):
@@ -62,21 +61,16 @@ def describe_spec(spec: Any) -> str:
 
 
 for entry in (
-    Keyword("shroud", "none", _flag("Shroud"), "Shroud 1"),
-    Keyword("protection", "spec", lambda v: f"Protection from {describe_spec(v)}",
-            "Protection from X 1"),
-    Keyword("crew", "int", _numbered("Crew"), "Crew X 1"),
-    Keyword("solid", "int", _numbered("Solid"), "Solid X 1"),
-    Keyword("swimming", "none", _flag("Swimming"), "Available Tiles (permanents) 3.1"),
-    Keyword("push", "int", _numbered("Push", omit_one=True), "Push 1"),
-    Keyword("spawn_point", "int",
-            lambda v: f"Spawn point: you may play permanents within range {int(v)} of it",
-            "Permanents 3.2"),
-    Keyword("tyrant", "none", _flag("The Tyrant"), "Intentions marks 1"),
-    Keyword("immovable", "none", _flag("Immovable (it can't be pushed)"), "Push 2"),
-    Keyword("loyal", "none",
-            _flag("Loyal (it can't be disbanded, and nobody else can gain control of it)"),
-            "Upkeep 3.2"),
+    Keyword("shroud", "none", "Shroud 1"),
+    Keyword("protection", "spec", "Protection from X 1"),
+    Keyword("crew", "int", "Crew X 1"),
+    Keyword("solid", "int", "Solid X 1"),
+    Keyword("swimming", "none", "Available Tiles (permanents) 3.1"),
+    Keyword("push", "int", "Push 1"),
+    Keyword("spawn_point", "int", "Permanents 3.2"),
+    Keyword("tyrant", "none", "Intentions marks 1"),
+    Keyword("immovable", "none", "Push 2"),
+    Keyword("loyal", "none", "Upkeep 3.2"),
 ):
     KEYWORDS.add(entry.name, entry)
 

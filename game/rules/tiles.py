@@ -1,14 +1,22 @@
 """The tile-type registry: what each kind of tile means to the rules.
 
 Every tile type is one ``TileType`` entry registered here by name; systems ask the entry
-(``placeable``, ``stops``, ``cover``...) and never test for a tile's name. A new tile type
-is one ``register_tile_type`` call. The common tiles are those of the original game's
-tiles page (see RULES-NOTES Part 1).
+(``placeable``, ``stops``, ``cover``...) and never test for a tile's name. The entry also
+carries its look (glyph and colour: text dumps, the minimap, the board where the tileset
+has no picture of it); its display names are the locale lines ``tile.<name>.*``
+(``game/content/locale``). A new tile type is one ``register_tile_type`` call plus its
+locale lines. The common tiles are those of the original game's tiles page (see
+RULES-NOTES Part 1).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from .registry import Look
+
+#: the look of a tile type that gives none (a glaring magenta: it wants one)
+UNKNOWN_LOOK = Look("?", (200, 0, 200))
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,8 +48,14 @@ class TileType:
     worker_gain: int = 0
     #: a unit standing here lets its controller buy from the tile's store
     store: bool = False
-    #: colour used by text dumps and generated art
-    symbol: str = "."
+    #: glyph (text dumps) and colour (minimap, board fallback); not part of the rules, so
+    #: two tile types that differ only in their look compare equal
+    look: Look = field(default=UNKNOWN_LOOK, compare=False)
+
+    @property
+    def symbol(self) -> str:
+        """Its glyph in text dumps (``look.glyph``)."""
+        return self.look.glyph
 
 
 TILE_TYPES: dict[str, TileType] = {}
@@ -63,15 +77,18 @@ def tile_type(name: str) -> TileType:
         raise KeyError(f"unknown tile type {name!r} (known: {known})") from None
 
 
-NEUTRAL = register_tile_type(TileType("neutral", symbol="."))
-register_tile_type(TileType("house", cover=True, symbol="h"))
-register_tile_type(TileType("tower", high_ground=True, symbol="t"))
-register_tile_type(TileType("farm field", worker="Farmer", worker_gain=3, symbol="f"))
-register_tile_type(TileType("spawn", spawn=True, symbol="1"))
-register_tile_type(TileType("harbor", harbor=True, symbol="A"))
-register_tile_type(TileType("street", street=True, symbol="s"))
-register_tile_type(TileType("deep water", walkers=False, swimmers=True, symbol="w"))
-register_tile_type(TileType("water", swimmers=True, stops_walkers=True, symbol="~"))
-register_tile_type(TileType("wall", walkers=False, wall_solid=10, symbol="#"))
-register_tile_type(TileType("gate", stops_all=True, symbol="g"))
-register_tile_type(TileType("store", store=True, symbol="$"))
+NEUTRAL = register_tile_type(TileType("neutral", look=Look(".", (104, 150, 72))))
+register_tile_type(TileType("house", cover=True, look=Look("h", (150, 100, 56))))
+register_tile_type(TileType("tower", high_ground=True, look=Look("t", (150, 150, 146))))
+register_tile_type(TileType("farm field", worker="Farmer", worker_gain=3,
+                            look=Look("f", (196, 170, 84))))
+register_tile_type(TileType("spawn", spawn=True, look=Look("1", (120, 160, 96))))
+register_tile_type(TileType("harbor", harbor=True, look=Look("A", (170, 140, 100))))
+register_tile_type(TileType("street", street=True, look=Look("s", (168, 160, 140))))
+register_tile_type(TileType("deep water", walkers=False, swimmers=True,
+                            look=Look("w", (22, 48, 104))))
+register_tile_type(TileType("water", swimmers=True, stops_walkers=True,
+                            look=Look("~", (98, 176, 214))))
+register_tile_type(TileType("wall", walkers=False, wall_solid=10, look=Look("#", (104, 104, 102))))
+register_tile_type(TileType("gate", stops_all=True, look=Look("g", (120, 86, 52))))
+register_tile_type(TileType("store", store=True, look=Look("$", (200, 170, 70))))

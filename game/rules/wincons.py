@@ -13,6 +13,9 @@ its parameters in ``MapSpec.win.params``.
   ``points`` wins.
 - ``none``: the game only ends by elimination (tests, sandbox maps).
 - ``tyrant`` and ``kraken``: the cooperative boss modes (see "boss modes" below).
+
+How a map is won, in words, is the locale line ``wincon.<name>.goal``
+(``game/content/locale``), its placeholders filled from the entry's ``goal_values``.
 """
 
 from __future__ import annotations
@@ -45,6 +48,8 @@ class WinCondition:
     describe: Callable[[Game], str]
     setup: Callable[[Game], None] = lambda game: None
     on_upkeep: Callable[[Game, int], None] = lambda game, player: None
+    #: the numbers the goal text (locale ``wincon.<name>.goal``) names, by placeholder
+    goal_values: Callable[[Game], dict[str, object]] = lambda game: {}
 
 
 WIN_CONDITIONS: Registry[WinCondition] = Registry("win condition")
@@ -120,10 +125,12 @@ for entry in (
     WinCondition("king", {"card": "name of the king card (default King)"},
                  lambda g: _pieces_lost(g, "King"), lambda g: "the enemy king fell"),
     WinCondition("resource", {"threshold": "resource needed to win"}, _threshold,
-                 lambda g: f"reached {_param(g, 'threshold', 30)} resource"),
+                 lambda g: f"reached {_param(g, 'threshold', 30)} resource",
+                 goal_values=lambda g: {"threshold": _param(g, "threshold", 30)}),
     WinCondition("capture_points", {"points": "points needed to win"}, _points,
                  lambda g: f"scored {_param(g, 'points', 10)} points by holding regions",
-                 on_upkeep=_score_regions),
+                 on_upkeep=_score_regions,
+                 goal_values=lambda g: {"points": _param(g, "points", 10)}),
     WinCondition("destroy_buildings", {"card": "name of the building card (default Building)"},
                  lambda g: _pieces_lost(g, "Building"),
                  lambda g: "destroyed the enemy buildings"),
@@ -132,7 +139,8 @@ for entry in (
                   "per_upkeep": "points per upkeep with the stick equipped"},
                  _points,
                  lambda g: f"held the stick of victory for {_param(g, 'points', 10)} points",
-                 on_upkeep=_score_stick),
+                 on_upkeep=_score_stick,
+                 goal_values=lambda g: {"points": _param(g, "points", 10)}),
 ):
     WIN_CONDITIONS.add(entry.name, entry)
 
@@ -378,12 +386,14 @@ for entry in (
                  lambda g: ("the Tyrant fell" if not boss_standing(g)
                             else "the land is repressed: the Tyrant carries "
                                  f"{repression_goal(g)} repression marks"),
-                 setup=_tyrant_setup, on_upkeep=_tyrant_upkeep),
+                 setup=_tyrant_setup, on_upkeep=_tyrant_upkeep,
+                 goal_values=lambda g: {"marks": repression_goal(g)}),
     WinCondition("kraken", {"points": "points the Kraken needs (1 a round, 1 per blockaded "
                                       "harbor)"},
                  lambda g: _boss_check(g, g.players[boss_seat(g)].points >= kraken_goal(g)),
                  lambda g: ("the Kraken was slain" if not boss_standing(g)
                             else f"the Kraken ruled the bay for {kraken_goal(g)} points"),
-                 setup=_boss_setup, on_upkeep=_kraken_upkeep),
+                 setup=_boss_setup, on_upkeep=_kraken_upkeep,
+                 goal_values=lambda g: {"points": kraken_goal(g)}),
 ):
     WIN_CONDITIONS.add(entry.name, entry)

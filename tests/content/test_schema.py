@@ -330,7 +330,7 @@ def test_references_can_be_left_to_the_caller(tmp_path: Path) -> None:
 def test_a_new_registry_entry_is_accepted_without_touching_the_schema() -> None:
     zap = EffectKind("zap", lambda g, c, p: None, lambda p: "Zap.",
                      {"power": "int", "target": "target"})
-    glow = Keyword("glow", "int", lambda v: f"Glow {v}", "test")
+    glow = Keyword("glow", "int", "test")
     data = {"type": "unit", "name": "Zapper", "health": 1, "keywords": [{"glow": 2}],
             "full_action": {"targets": ["unit"], "do": [{"zap": {"power": 3, "target": 0}}]}}
     with registered(EFFECTS, "zap", zap), registered(KEYWORDS, "glow", glow):  # test-only

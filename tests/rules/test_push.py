@@ -6,12 +6,12 @@ import pytest
 from rulemarks import rules
 from scenario import of_type, resolve, scenario, to_action_phase
 
+from game.content.text import keyword_text
 from game.rules import Game, IllegalAction
 from game.rules.core.actions import Activate, Attack, FullAction, PlayCard
 from game.rules.core.events import DamageDealt, Destroyed, PermanentMoved
 from game.rules.core.view import Zone
 from game.rules.geometry import direction
-from game.rules.keywords import KEYWORDS
 
 OPEN = "\n".join(["......."] * 7)  # 7x7, centre (3, 3)
 
@@ -47,9 +47,8 @@ def test_push_1_push_without_a_number_means_push_1() -> None:
     ramm = game.add_permanent("Ramm", (2, 3), 0)  # keyword "push", no number
     target = game.add_permanent("Soldier", (3, 3), 1)
     assert game.keyword(ramm, "push") == 1  # the card file says just "push"
-    text = KEYWORDS["push"].text
-    assert text(True) == text(1) == "Push"
-    assert text(2) == "Push 2"
+    assert keyword_text("push", True) == keyword_text("push", 1) == "Push"
+    assert keyword_text("push", 2) == "Push 2"
     activate(game, ramm)
     resolve(game, Attack(0, ramm, target))
     assert game.tile_of(target) == (4, 3)  # exactly one step

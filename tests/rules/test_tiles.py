@@ -20,6 +20,7 @@ from game.rules.core.actions import (
 )
 from game.rules.core.view import Zone
 from game.rules.mapmodel import DEFAULT_SYMBOLS
+from game.rules.registry import Look
 from game.rules.tiles import NEUTRAL as NEUTRAL_TILE
 from game.rules.tiles import TILE_TYPES, TileType, tile_type
 
@@ -123,7 +124,7 @@ def test_tiles_3_a_tile_without_a_type_is_neutral() -> None:
 
 def test_tiles_4_a_map_can_define_tiles_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
     # a map-defined tile: a mire that ends every move that enters it, like a gate
-    mire = TileType("test mire", stops_all=True, symbol="m")
+    mire = TileType("test mire", stops_all=True, look=Look("m", (90, 70, 40)))
     monkeypatch.setitem(TILE_TYPES, mire.name, mire)
     monkeypatch.setitem(DEFAULT_SYMBOLS, "m", mire.name)
     game = ready(".....\n..m..\n.....")
@@ -269,7 +270,7 @@ def test_available_tiles_permanents_3_2_walkers_anywhere_not_forbidden() -> None
 
 
 def test_tiles_common_1_neutral_has_no_effect() -> None:
-    assert TileType("neutral", symbol=".") == NEUTRAL_TILE
+    assert TileType("neutral") == NEUTRAL_TILE
     game = ready("........\n........")
     archer = game.add_permanent("Archer", (0, 0), 0)  # range 3
     far = game.add_permanent("Soldier", (3, 0), 1)

@@ -36,6 +36,7 @@ from game.client.panels import (
     scale_of,
 )
 from game.client.session import Session
+from game.content import locale
 from game.rules.core.actions import (
     Action,
     Buy,
@@ -77,21 +78,14 @@ def make_board_view(game: Any) -> BoardView:
     return board_view.BoardView(game, tile_images(game))
 
 
-def goal_text(game: Any) -> str:
-    """How the map is won, in a few words (the win condition's own text for others)."""
-    win = game.map.win
-    params = win.params
-    goals = {
-        "none": "last player standing wins",
-        "king": "destroy the enemy king",
-        "resource": f"first to {params.get('threshold', 30)} ◆ wins",
-        "capture_points": f"hold regions: first to {params.get('points', 10)} ★ wins",
-        "destroy_buildings": "destroy the enemy buildings",
-        "stick_of_victory": f"hold the stick: first to {params.get('points', 10)} ★ wins",
-    }
-    if win.kind in goals:
-        return goals[win.kind]
+def goal_text(game: Any, lang: str = "en") -> str:
+    """How the map is won, in a few words: the win condition's locale line
+    ``wincon.<name>.goal`` filled with its ``goal_values`` (a mod's win condition without
+    one: its own English text)."""
     try:
+        key = f"wincon.{game.win.name}.goal"
+        if locale.has(key):
+            return locale.text(key, lang, **game.win.goal_values(game))
         return f"win: {game.win.describe(game)}"
     except Exception:  # noqa: BLE001 - a mod's win condition text never stops drawing
         return ""
@@ -844,7 +838,7 @@ class BoardScene(Scene):
 
     def _goal(self) -> str:
         title = self.game.map.title or self.game.map.name
-        goal = goal_text(self.game)
+        goal = goal_text(self.game, self.app.settings.language)
         return f"{title} · {goal}" if goal else title
 
     def _prompt_text(self) -> tuple[str, tuple[int, int, int]]:
