@@ -45,12 +45,20 @@ def _pay_durability(game: Game, player: int, source: int, amount: int) -> None:
     esper.component_for_entity(source, Body).durability -= amount
 
 
+def _pay_discard_self(game: Game, player: int, source: int, amount: int) -> None:
+    game.move_card(source, Zone.DISCARD)
+
+
+def _pay_sacrifice(game: Game, player: int, source: int, amount: int) -> None:
+    game.destroy(source, "sacrificed")
+
+
 COSTS.add("resource", CostKind(
     "resource", lambda g, pl, s, a: g.players[pl].resource >= a, _pay_resource,
     lambda a: f"{a} resource"))
 COSTS.add("discard_self", CostKind(
     "discard_self", lambda g, pl, s, a: s in g.players[pl].hand,
-    lambda g, pl, s, a: g.move_card(s, Zone.DISCARD), lambda a: "discard this card"))
+    _pay_discard_self, lambda a: "discard this card"))
 COSTS.add("discard", CostKind(
     "discard", lambda g, pl, s, a: len([c for c in g.players[pl].hand if c != s]) >= a,
     _pay_discard, lambda a: f"discard {a} card(s)"))
@@ -59,7 +67,7 @@ COSTS.add("tap", CostKind(
     _pay_tap, lambda a: "tap this"))
 COSTS.add("sacrifice", CostKind(
     "sacrifice", lambda g, pl, s, a: g.is_on_map(s) and g.controller(s) == pl,
-    lambda g, pl, s, a: g.destroy(s, "sacrificed"), lambda a: "sacrifice this"))
+    _pay_sacrifice, lambda a: "sacrifice this"))
 COSTS.add("durability", CostKind(
     "durability", lambda g, pl, s, a: g.is_on_map(s)
     and esper.component_for_entity(s, Body).durability >= a,

@@ -20,7 +20,7 @@ import esper
 
 from .. import wincons
 from ..cards import Ability, CardDef
-from ..components import Card, InZone, Mark, Zone
+from ..components import Card, InZone, Zone
 from ..geometry import Tile
 from ..rulesets import ruleset as find_ruleset
 from ..systems import marks as mark_ticks
@@ -172,69 +172,39 @@ class Game(Queries, ViewQueries):
         return card
 
     # ------------------------------------------------------------------ rules operations
-    # One line each: the rule lives in the module named.
+    # The rule lives in the module named; the method is that module's function itself
+    # (bound as a method: no extra call on the engine's hottest paths).
 
-    def move_card(self, entity: int, zone: Zone, player: int | None = None,
-                  top: bool = True) -> None:
-        zones.move_card(self, entity, zone, player, top)
-
-    def draw(self, player: int, count: int) -> int:
-        return zones.draw(self, player, count)
-
-    def shuffle_discard_into_deck(self, player: int) -> None:
-        zones.shuffle_discard_into_deck(self, player)
-
-    def gain_resource(self, player: int, amount: int) -> None:
-        zones.gain_resource(self, player, amount)
-
-    def gain_points(self, player: int, amount: int) -> None:
-        zones.gain_points(self, player, amount)
-
-    def pay(self, player: int, amount: int) -> None:
-        zones.pay(self, player, amount)
-
-    def put_on_map(self, entity: int, tile: Tile, controller: int) -> None:
-        board.put_on_map(self, entity, tile, controller)
-
-    def place_permanent(self, entity: int, tile: Tile, controller: int) -> None:
-        board.place_permanent(self, entity, tile, controller)
-
-    def move_permanent(self, entity: int, tile: Tile) -> None:
-        board.move_permanent(self, entity, tile)
-
-    def put_in_pile(self, entity: int, container: int, controller: int) -> None:
-        board.put_in_pile(self, entity, container, controller)
-
-    def pile_onto(self, entity: int, container: int) -> None:
-        board.pile_onto(self, entity, container)
-
-    def unpile(self, entity: int) -> None:
-        board.unpile(self, entity)
-
-    def change_controller(self, entity: int, player: int) -> None:
-        board.change_controller(self, entity, player)
-
-    def destroy(self, entity: int, reason: str = "destroyed") -> None:
-        board.destroy(self, entity, reason)
-
-    def add_marks(self, bearer: int, kind: str, count: int = 1, source: int = 0) -> None:
-        board.add_marks(self, bearer, kind, count, source)
-
-    def remove_marks(self, bearer: int, kind: str, count: int = 1) -> int:
-        return board.remove_marks(self, bearer, kind, count)
-
-    def occupants(self, tile: Tile) -> list[int]:
-        """Every permanent standing on ``tile`` (several where the ruleset allows it)."""
-        return board.occupants(self, tile)
+    move_card = zones.move_card
+    draw = zones.draw
+    shuffle_discard_into_deck = zones.shuffle_discard_into_deck
+    gain_resource = zones.gain_resource
+    gain_points = zones.gain_points
+    pay = zones.pay
+    put_on_map = board.put_on_map
+    place_permanent = board.place_permanent
+    move_permanent = board.move_permanent
+    put_in_pile = board.put_in_pile
+    pile_onto = board.pile_onto
+    unpile = board.unpile
+    change_controller = board.change_controller
+    destroy = board.destroy
+    add_marks = board.add_marks
+    remove_marks = board.remove_marks
+    remove_mark_entity = board.remove_mark_entity
+    grant = board.grant
+    neutralize_store = board.neutralize_store
+    occupants = board.occupants
+    deal_damage = deal_damage
+    push = movement.push
+    eliminate = eliminate
+    finish = finish
 
     def mark_tile(self, tile: Tile, kind: str, count: int = 1) -> None:
         board.add_marks(self, 0, kind, count, tile=tile)
 
     def unmark_tile(self, tile: Tile, kind: str, count: int = 1) -> int:
         return board.remove_marks(self, 0, kind, count, tile=tile)
-
-    def remove_mark_entity(self, entity: int, mark: Mark) -> None:
-        board.remove_mark_entity(self, entity, mark)
 
     def tick_marks(self, when: str, player: int | None = None, permanent: int = 0) -> None:
         mark_ticks.tick(self, when, player, permanent)
@@ -250,26 +220,8 @@ class Game(Queries, ViewQueries):
         self.emit(CounterChanged(player, name, amount, total))
         return total
 
-    def grant(self, target: int, what: str, value: Any, until: str, source: int = 0) -> None:
-        board.grant(self, target, what, value, until, source)
-
-    def deal_damage(self, source: int, target: int, amount: int) -> int:
-        return deal_damage(self, source, target, amount)
-
-    def push(self, entity: int, origin: Tile, steps: int, source: int = 0) -> None:
-        movement.push(self, entity, origin, steps, source)
-
-    def eliminate(self, player: int) -> None:
-        eliminate(self, player)
-
-    def finish(self, winners: tuple[int, ...], reason: str) -> None:
-        finish(self, winners, reason)
-
     def deactivate(self) -> None:
         self.ruleset.deactivate(self)
-
-    def neutralize_store(self, tile: Tile) -> None:
-        board.neutralize_store(self, tile)
 
     # --- questions whose answer is the ruleset's
 

@@ -56,7 +56,9 @@ def state_based_actions(game: Game) -> bool:
             if reason:
                 doomed.append((entity, reason))
                 continue
-        if definition.is_artifact and not definition.is_fighter:
+        if definition.is_fighter:
+            continue
+        if definition.is_artifact:
             solid = game.keyword(entity, "solid")
             if definition.is_equipment and body.durability < 1:
                 doomed.append((entity, "no durability left"))
