@@ -22,6 +22,13 @@ if TYPE_CHECKING:
     from .game import Game
 
 
+def roster_changed(game: Game) -> None:
+    """Who is on the map, or under whose control, changed: the caches of controlled
+    permanents and passive sources start again (``game.roster_version``)."""
+    game.version += 1
+    game.roster_version = game.version
+
+
 def occupy(game: Game, tile: Tile, entity: int) -> None:
     """``entity`` now stands on ``tile``. The board index holds one permanent per tile:
     the one there, or, where the ruleset lets several share a tile, the first to come."""
@@ -54,7 +61,7 @@ def put_on_map(game: Game, entity: int, tile: Tile, controller: int) -> None:
     fresh = 1 if definition.is_fighter else 0
     esper.add_component(entity, Body(0, fresh, fresh, fresh, definition.durability))
     occupy(game, tile, entity)
-    game.version += 1
+    roster_changed(game)
     game.emit(PermanentPlaced(entity, tile, controller))
 
 
@@ -87,7 +94,7 @@ def put_in_pile(game: Game, entity: int, container: int, controller: int) -> Non
     esper.add_component(entity, OnMap(None, controller, False))
     esper.add_component(entity, Body(0, 0, 0, 0, definition.durability))
     game.piles.setdefault(container, []).append(entity)
-    game.version += 1
+    roster_changed(game)
 
 
 def pile_onto(game: Game, entity: int, container: int) -> None:
@@ -129,7 +136,7 @@ def destroy(game: Game, entity: int, reason: str = "destroyed") -> None:
     unpile(game, entity)
     esper.remove_component(entity, OnMap)
     esper.remove_component(entity, Body)
-    game.version += 1
+    roster_changed(game)
     event = Destroyed(entity, definition.name, controller, tile, reason)
     game.emit(event)
     game.queue_trigger_event(event)
@@ -237,7 +244,7 @@ def change_controller(game: Game, entity: int, player: int) -> None:
     on_map = esper.component_for_entity(entity, OnMap)
     on_map.controller = player
     on_map.tapped = True
-    game.version += 1
+    roster_changed(game)
 
 
 def neutralize_store(game: Game, tile: Tile) -> None:

@@ -100,6 +100,9 @@ class Game(Queries, ViewQueries):
         self.legal_cache: tuple[int, list[Action]] | None = None
         self.defs: dict[int, CardDef] = {}
         self.controlled_cache: tuple[int, dict[int, list[int]]] = (-1, {})
+        #: the version at which a permanent last entered or left the map or changed
+        #: controller: the key of the controlled-permanents and passive-sources caches
+        self.roster_version = 0
         self.passives_cache: tuple[int, list[tuple[int, Any]]] = (-1, [])
         self.movement_cache: Any = None
         #: bumped whenever a tile's type changes (a breached wall becomes neutral ground)
@@ -195,6 +198,7 @@ class Game(Queries, ViewQueries):
     grant = board.grant
     neutralize_store = board.neutralize_store
     occupants = board.occupants
+    roster_changed = board.roster_changed
     deal_damage = deal_damage
     push = movement.push
     eliminate = eliminate

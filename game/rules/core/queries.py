@@ -41,6 +41,7 @@ class Queries:
     pending: list[PendingTrigger]
     defs: dict[int, CardDef]
     version: int
+    roster_version: int
     controlled_cache: tuple[int, dict[int, list[int]]]
     passives_cache: tuple[int, list[tuple[int, Any]]]
 
@@ -98,8 +99,8 @@ class Queries:
     def controlled_permanents(self, player: int) -> list[int]:
         """The permanents ``player`` controls, in entity order (cached per position)."""
         cache = self.controlled_cache
-        if cache[0] != self.version:
-            cache = self.controlled_cache = (self.version, {})
+        if cache[0] != self.roster_version:
+            cache = self.controlled_cache = (self.roster_version, {})
         found = cache[1].get(player)
         if found is None:
             found = cache[1][player] = sorted(
@@ -139,13 +140,13 @@ class Queries:
     def passive_sources(self) -> list[tuple[int, Any]]:
         """(permanent, passive spec) of every passive on the map (cached per position)."""
         cache = self.passives_cache
-        if cache[0] != self.version:
+        if cache[0] != self.roster_version:
             found = []
             for entity, _ in esper.get_component(OnMap):
                 for passive in self.card(entity).passives:
                     found.append((entity, passive))
             found.sort(key=lambda item: item[0])
-            cache = self.passives_cache = (self.version, found)
+            cache = self.passives_cache = (self.roster_version, found)
         return cache[1]
 
     def bonuses(self, entity: int, stat: str) -> int:

@@ -149,6 +149,7 @@ def restore(game: Game, snap: dict[str, Any]) -> None:
     # caches are keyed by the version: a restored position must never reuse a number a
     # line of play explored since the snapshot has used, so versions only ever grow
     game.version = max(game.version, version) + 1
+    game.roster_version = game.version
 
 
 

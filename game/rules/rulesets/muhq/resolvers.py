@@ -170,6 +170,7 @@ def _resolve_equip(game: Game, item: StackItem) -> None:
         return
     game.pile_onto(equipment, unit)
     esper.component_for_entity(equipment, OnMap).controller = item.controller
+    game.roster_changed()
 
 
 @resolver("shake_off")
