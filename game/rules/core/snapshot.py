@@ -14,6 +14,7 @@ place in the project that does, and it touches nothing but the current game's ow
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import io
 import itertools
@@ -155,11 +156,39 @@ def restore(game: Game, snap: dict[str, Any]) -> None:
 
 
 def _clone(component: Any) -> Any:
-    cls = component.__class__
-    copy = cls.__new__(cls)
-    for name in cls.__slots__:
-        object.__setattr__(copy, name, getattr(component, name))
-    return copy
+    """A shallow copy of a component (components hold no mutable objects)."""
+    cloner = _CLONERS.get(component.__class__)
+    if cloner is None:
+        cloner = _cloner(component.__class__)
+    return cloner(component)
+
+
+#: component class -> its copier: the dataclass built again from its fields, in order
+#: (about four times quicker than setting each slot of a bare instance)
+_CLONERS: dict[type, Callable[[Any], Any]] = {}
+
+
+def _cloner(cls: Any) -> Callable[[Any], Any]:
+    names = cls.__slots__
+    if not dataclasses.is_dataclass(cls) or [
+            f.name for f in dataclasses.fields(cls)] != list(names):
+        def clone(component: Any) -> Any:
+            copy = cls.__new__(cls)
+            for name in names:
+                object.__setattr__(copy, name, getattr(component, name))
+            return copy
+    elif len(names) == 1:
+        getter1 = operator.attrgetter(names[0])
+
+        def clone(component: Any) -> Any:
+            return cls(getter1(component))
+    else:
+        getter = operator.attrgetter(*names)
+
+        def clone(component: Any) -> Any:
+            return cls(*getter(component))
+    _CLONERS[cls] = clone
+    return clone
 
 
 def _peek_counter() -> int:
