@@ -170,6 +170,7 @@ _CLONERS: dict[type, Callable[[Any], Any]] = {}
 
 def _cloner(cls: Any) -> Callable[[Any], Any]:
     names = cls.__slots__
+    make: Callable[..., Any] = cls
     if not dataclasses.is_dataclass(cls) or [
             f.name for f in dataclasses.fields(cls)] != list(names):
         def clone(component: Any) -> Any:
@@ -181,12 +182,12 @@ def _cloner(cls: Any) -> Callable[[Any], Any]:
         getter1 = operator.attrgetter(names[0])
 
         def clone(component: Any) -> Any:
-            return cls(getter1(component))
+            return make(getter1(component))
     else:
         getter = operator.attrgetter(*names)
 
         def clone(component: Any) -> Any:
-            return cls(*getter(component))
+            return make(*getter(component))
     _CLONERS[cls] = clone
     return clone
 
