@@ -42,17 +42,17 @@ def vacate(game: Game, tile: Tile, entity: int) -> None:
         return
     del game.board[tile]
     if game.ruleset.occupancy > 1:
-        rest = [e for e, m in esper.get_component(OnMap) if m.tile == tile and e != entity]
+        rest = [e for e in game.occupants(tile) if e != entity]
         if rest:
-            game.board[tile] = min(rest)
+            game.board[tile] = rest[0]
 
 
-def occupants(game: Game, tile: Tile) -> list[int]:
-    """Every permanent standing on ``tile`` (not those piled on them), in entity order."""
-    if game.ruleset.occupancy == 1:
-        found = game.board.get(tile, 0)
-        return [found] if found else []
-    return sorted(e for e, m in esper.get_component(OnMap) if m.tile == tile)
+def lift(game: Game, entity: int, on_map: OnMap) -> None:
+    """The permanent leaves the tile it stands on, or the pile it is in."""
+    if on_map.tile is not None:
+        vacate(game, on_map.tile, entity)
+    else:
+        unpile(game, entity)
 
 
 def put_on_map(game: Game, entity: int, tile: Tile, controller: int) -> None:
@@ -76,10 +76,7 @@ def place_permanent(game: Game, entity: int, tile: Tile, controller: int) -> Non
 def move_permanent(game: Game, entity: int, tile: Tile) -> None:
     on_map = esper.component_for_entity(entity, OnMap)
     old = game.tile_of(entity)
-    if on_map.tile is not None:
-        vacate(game, on_map.tile, entity)
-    else:
-        unpile(game, entity)
+    lift(game, entity, on_map)
     on_map.tile = tile
     occupy(game, tile, entity)
     game.version += 1
@@ -100,10 +97,7 @@ def put_in_pile(game: Game, entity: int, container: int, controller: int) -> Non
 def pile_onto(game: Game, entity: int, container: int) -> None:
     on_map = esper.component_for_entity(entity, OnMap)
     old = game.tile_of(entity)
-    if on_map.tile is not None:
-        vacate(game, on_map.tile, entity)
-    else:
-        unpile(game, entity)
+    lift(game, entity, on_map)
     on_map.tile = None
     game.piles.setdefault(container, []).append(entity)
     game.version += 1

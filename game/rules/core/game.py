@@ -30,7 +30,7 @@ from ..systems.state_based import StateBasedActionSystem, eliminate, finish
 from ..systems.triggers import TriggerSystem, auto_declare_triggers
 from . import board, snapshot, zones
 from .actions import Action
-from .events import CounterChanged, Event, EventBus
+from .events import Event, EventBus
 from .queries import Queries
 from .state import NEUTRAL, GameSetup, IllegalAction, PendingTrigger, Phase, PlayerState, StackItem
 from .view import ViewQueries
@@ -184,6 +184,7 @@ class Game(Queries, ViewQueries):
     gain_resource = zones.gain_resource
     gain_points = zones.gain_points
     pay = zones.pay
+    add_to_counter = zones.add_to_counter
     put_on_map = board.put_on_map
     place_permanent = board.place_permanent
     move_permanent = board.move_permanent
@@ -197,7 +198,6 @@ class Game(Queries, ViewQueries):
     remove_mark_entity = board.remove_mark_entity
     grant = board.grant
     neutralize_store = board.neutralize_store
-    occupants = board.occupants
     roster_changed = board.roster_changed
     deal_damage = deal_damage
     push = movement.push
@@ -212,17 +212,6 @@ class Game(Queries, ViewQueries):
 
     def tick_marks(self, when: str, player: int | None = None, permanent: int = 0) -> None:
         mark_ticks.tick(self, when, player, permanent)
-
-    def add_to_counter(self, player: int, name: str, amount: int) -> int:
-        """Change one of ``player``'s named counters; returns its new value."""
-        state = self.players[player]
-        total = state.counters.get(name, 0) + amount
-        if total:
-            state.counters[name] = total
-        else:
-            state.counters.pop(name, None)
-        self.emit(CounterChanged(player, name, amount, total))
-        return total
 
     def deactivate(self) -> None:
         self.ruleset.deactivate(self)

@@ -127,6 +127,14 @@ class Queries:
         """The marks on a tile, by kind."""
         return {m.kind: m.count for _, m in esper.get_component(Mark) if m.tile == tile}
 
+    def occupants(self, tile: Tile) -> list[int]:
+        """Every permanent standing on ``tile`` (not those piled on them), in entity order:
+        one at most, or several where the ruleset's occupancy allows."""
+        if self.ruleset.occupancy == 1:
+            found = self.board.get(tile, 0)
+            return [found] if found else []
+        return sorted(e for e, m in esper.get_component(OnMap) if m.tile == tile)
+
     def store_stock(self, tile: Tile) -> list[int]:
         """The cards still lying at a map store (empty once it is neutralized)."""
         return sorted(e for e, at in esper.get_component(AtStore) if at.tile == tile)
@@ -228,8 +236,7 @@ class Queries:
             occupant = self.board.get(tile, 0)
             if occupant and occupant != ignore:
                 return False
-        elif sum(1 for e, m in esper.get_component(OnMap)
-                 if m.tile == tile and e != ignore) >= self.ruleset.occupancy:
+        elif sum(1 for e in self.occupants(tile) if e != ignore) >= self.ruleset.occupancy:
             return False
         kind = self.tile_kind(tile)
         if swimming is None:

@@ -1,5 +1,5 @@
-"""Cards between zones (rule Zones, rule Deck 4, rule Tokens 3) and the players' resource
-and victory points."""
+"""Cards between zones (rule Zones, rule Deck 4, rule Tokens 3) and the players' resource,
+victory points and named counters."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import esper
 
 from ..cards import CardType
 from ..components import Card, InZone, Zone
-from .events import CardMoved, PointsChanged, ResourceChanged
+from .events import CardMoved, CounterChanged, PointsChanged, ResourceChanged
 from .state import NEUTRAL
 
 if TYPE_CHECKING:
@@ -71,6 +71,19 @@ def gain_points(game: Game, player: int, amount: int) -> None:
     state = game.players[player]
     state.points += amount
     game.emit(PointsChanged(player, amount, state.points))
+
+
+def add_to_counter(game: Game, player: int, name: str, amount: int) -> int:
+    """Change one of ``player``'s named counters (mana, command tokens...); returns its
+    new value. A counter back at zero is dropped."""
+    state = game.players[player]
+    total = state.counters.get(name, 0) + amount
+    if total:
+        state.counters[name] = total
+    else:
+        state.counters.pop(name, None)
+    game.emit(CounterChanged(player, name, amount, total))
+    return total
 
 
 def pay(game: Game, player: int, amount: int) -> None:
