@@ -1,6 +1,8 @@
 """ECS components: plain data, one small dataclass each.
 
-Every card is an entity with ``Card`` and ``InZone``. A card on the map also has
+Every card is an entity with ``Card``; which zone holds it, and where in that zone, is
+the zone index's (``core/zones.py``: the players' zone lists and ``game.places``). A card
+on the map also has
 ``OnMap`` (and ``Body`` for its damage and remaining actions); a permanent in a pile has
 no tile (piles are one ordered index, ``game.piles``: container -> members). Status marks
 are entities of their own (``Mark``), as are lasting granted effects (``Granted``).
@@ -38,12 +40,6 @@ class Card:
     definition: CardDef
     owner: int  # player index, -1 for neutral permanents the map places
     token: bool = False
-
-
-@dataclass(slots=True)
-class InZone:
-    zone: Zone
-    player: int  # whose deck/hand/discard/store/exile; the owner for map and aside
 
 
 @dataclass(slots=True)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from .components import Body, Card, InZone, OnMap, Zone
+from .components import Body, Card, OnMap, Zone
 from .core.state import Phase
 
 if TYPE_CHECKING:
@@ -25,14 +25,17 @@ def check(game: Game) -> list[str]:
                 if card in listed:
                     problems.append(f"card {card} is listed in two zones")
                 listed[card] = (zone, state.index)
-    for entity, (card_component, in_zone) in esper.get_components(Card, InZone):
+    if listed != game.places:
+        problems.append("the zone lists and the card lookup of the zone index disagree: "
+                        f"{sorted(set(listed.items()) ^ set(game.places.items()))[:4]}")
+    for entity, card_component in esper.get_component(Card):
         where = listed.get(entity)
-        if where != (in_zone.zone, in_zone.player):
-            problems.append(f"card {entity} ({card_component.definition.name}) is in "
-                            f"{in_zone.zone} of player {in_zone.player} but listed in {where}")
+        if where is None:
+            problems.append(f"card {entity} ({card_component.definition.name}) is in no zone")
+            continue
         is_on_map = esper.has_component(entity, OnMap)
-        if is_on_map != (in_zone.zone is Zone.MAP):
-            problems.append(f"card {entity} zone {in_zone.zone} but on the map: {is_on_map}")
+        if is_on_map != (where[0] is Zone.MAP):
+            problems.append(f"card {entity} zone {where[0]} but on the map: {is_on_map}")
     for card in listed:
         if not esper.entity_exists(card) or not esper.has_component(card, Card):
             problems.append(f"listed card {card} does not exist")

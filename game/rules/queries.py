@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 import esper
 
-from .components import InZone, Zone
+from .components import Zone
 
 if TYPE_CHECKING:
     from .core.game import Game
@@ -31,9 +31,8 @@ def zone_record(game: Game, entity: int) -> tuple[int, Zone]:
     """(player, zone): whose zone list the card's own record says it is in. The player is
     the zone's holder, which for the map and aside is the owner and for draft packs the
     neutral side; ``game.view(entity).zone`` gives the zone alone."""
-    game.enter()
-    in_zone = esper.component_for_entity(entity, InZone)
-    return in_zone.player, in_zone.zone
+    zone, holder = game.places[entity]
+    return holder, zone
 
 
 def live_worlds() -> set[str]:

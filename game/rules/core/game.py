@@ -20,7 +20,7 @@ import esper
 
 from .. import wincons
 from ..cards import Ability, CardDef
-from ..components import Card, InZone, Zone
+from ..components import Card, Zone
 from ..geometry import Tile
 from ..rulesets import ruleset as find_ruleset
 from ..systems import marks as mark_ticks
@@ -72,6 +72,8 @@ class Game(Queries, ViewQueries):
         self.cell_index = self.geometry.index_table()
         self.board: dict[Tile, int] = {}
         self.piles: dict[int, list[int]] = {}
+        #: card -> (zone, holder): the lookup half of the zone index (see ``zones.place``)
+        self.places: dict[int, tuple[Zone, int]] = {}
         self.players = [PlayerState(i) for i in range(setup.players)]
         self.neutral = PlayerState(NEUTRAL)
         self.turn = 0
@@ -150,8 +152,8 @@ class Game(Queries, ViewQueries):
                  token: bool = False) -> int:
         """Create a card entity in ``zone`` (of ``player``, by default its owner)."""
         holder = owner if player is None else player
-        entity = esper.create_entity(Card(definition, owner, token), InZone(zone, holder))
-        self.zones_of(holder).zones[zone].append(entity)
+        entity = esper.create_entity(Card(definition, owner, token))
+        zones.place(self, entity, zone, holder)
         return entity
 
     def add_permanent(self, definition: CardDef | str, tile: Tile, controller: int,

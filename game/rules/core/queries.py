@@ -11,7 +11,7 @@ import esper
 
 from .. import passives as psv
 from ..cards import CardDef
-from ..components import AtStore, Card, Granted, InZone, Mark, OnMap, Zone
+from ..components import AtStore, Card, Granted, Mark, OnMap, Zone
 from ..geometry import Geometry, Tile
 from ..tiles import TILE_TYPES, TileType
 from .state import Phase, PlayerState
@@ -28,6 +28,7 @@ class Queries:
 
     map: MapSpec
     ruleset: Ruleset
+    places: dict[int, tuple[Zone, int]]
     geometry: Geometry
     cell_index: Mapping[Tile, int]
     tiles: list[str]
@@ -62,7 +63,7 @@ class Queries:
         return esper.component_for_entity(entity, Card).owner
 
     def zone(self, entity: int) -> Zone:
-        return esper.component_for_entity(entity, InZone).zone
+        return self.places[entity][0]
 
     def is_on_map(self, entity: int) -> bool:
         return esper.entity_exists(entity) and esper.has_component(entity, OnMap)

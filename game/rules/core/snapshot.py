@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import esper
 
-from ..components import Card, InZone, Mark
+from ..components import Card, Mark
 
 if TYPE_CHECKING:
     from .game import Game
@@ -37,13 +37,21 @@ def canonical(game: Game) -> tuple[Any, ...]:
     # a piled permanent's pile is written as it was when piles were also a component
     # (``Piled``) of their members, so positions keep their hashes
     piled = {m: c for c, members in game.piles.items() for m in members}
+    # likewise a card's zone, once a component (``InZone``) and now the zone index's
+    places = game.places
     for entity in sorted(table):
         comps = table[entity]
         keyers = _ORDERS.get(tuple(comps))
         if keyers is None:
             keyers = _order(tuple(comps))
         keys = [key(comps[kind]) for kind, key in keyers]
-        if entity in piled:
+        place = places.get(entity)
+        if place is not None:
+            keys.append(("InZone", place[0].value, place[1]))
+            if entity in piled:
+                keys.append(("Piled", piled[entity]))
+            keys.sort(key=operator.itemgetter(0))
+        elif entity in piled:
             keys.append(("Piled", piled[entity]))
             keys.sort(key=operator.itemgetter(0))
         entities.append((entity, tuple(keys)))
@@ -93,6 +101,7 @@ def snapshot(game: Game) -> dict[str, Any]:
         "neutralized": set(game.neutralized),
         "board": dict(game.board),
         "piles": {k: list(v) for k, v in game.piles.items()},
+        "places": dict(game.places),
         "stack": list(game.stack),
         "pending": list(game.pending),
         "packs": [list(p) for p in game.packs],
@@ -136,6 +145,7 @@ def restore(game: Game, snap: dict[str, Any]) -> None:
     game.neutralized = set(snap["neutralized"])
     game.board = dict(snap["board"])
     game.piles = {k: list(v) for k, v in snap["piles"].items()}
+    game.places = dict(snap["places"])
     game.stack = list(snap["stack"])
     game.pending = list(snap["pending"])
     game.packs = [list(p) for p in snap["packs"]]
@@ -220,7 +230,6 @@ def _mark_key(m: Mark) -> tuple[Any, ...]:
 
 _KEYS: dict[type, Callable[[Any], tuple[Any, ...]]] = {
     Card: lambda c: ("Card", c.definition.name, c.owner, c.token),
-    InZone: lambda c: ("InZone", c.zone.value, c.player),
     Mark: _mark_key,
 }
 

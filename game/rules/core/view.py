@@ -10,14 +10,18 @@ A view is a copy: it never changes when the game does, and changing the game goe
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import esper
 
 from ..cards import CardDef
-from ..components import Body, Card, InZone, Mark, OnMap, Zone
+from ..components import Body, Card, Mark, OnMap, Zone
 from ..geometry import Tile
+from . import zones
 from .state import PlayerState
+
+if TYPE_CHECKING:
+    from .game import Game
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +98,7 @@ class ViewQueries:
 
     players: list[PlayerState]
     piles: dict[int, list[int]]
+    places: dict[int, tuple[Zone, int]]
     legal_cache: Any
     dirty: bool
     version: int
@@ -124,14 +129,13 @@ class ViewQueries:
         """A frozen record of one card: the printed card and its live state."""
         self.enter()
         card = esper.component_for_entity(entity, Card)
-        in_zone = esper.component_for_entity(entity, InZone)
         on_map = esper.try_component(entity, OnMap)
         body = esper.try_component(entity, Body)
         fighter = on_map is not None and card.definition.is_fighter
         return EntityView(
             entity=entity, card=card.definition, owner=card.owner,
             controller=on_map.controller if on_map is not None else card.owner,
-            zone=in_zone.zone, token=card.token, on_map=on_map is not None,
+            zone=self.places[entity][0], token=card.token, on_map=on_map is not None,
             tile=self.tile_of(entity), container=self.container_of(entity),
             pile=tuple(self.piles.get(entity, ())),
             tapped=on_map.tapped if on_map is not None else False,
@@ -204,12 +208,9 @@ class ViewQueries:
         state = self.players[player]
         if sorted(hand + deck) != sorted(state.hand + state.deck):
             raise ValueError("arrange_hidden: the cards must be those of the hand and deck")
-        state.hand[:] = hand
-        state.deck[:] = deck
-        for entity in hand:
-            esper.component_for_entity(entity, InZone).zone = Zone.HAND
-        for entity in deck:
-            esper.component_for_entity(entity, InZone).zone = Zone.DECK
+        game = cast("Game", self)
+        zones.arrange(game, player, Zone.HAND, hand)
+        zones.arrange(game, player, Zone.DECK, deck)
         self.legal_cache = None
         self.version += 1
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import esper
 
 from ..cards import CardType
-from ..components import Card, InZone, Zone
+from ..components import Card, Zone
 from .events import CardMoved, CounterChanged, PointsChanged, ResourceChanged
 from .state import NEUTRAL
 
@@ -16,13 +16,44 @@ if TYPE_CHECKING:
     from .game import Game
 
 
+# The zone index: every card's zone and its place in it are held once, here. A player's
+# zone lists (``PlayerState.zones``) give the order (the top of a deck is the end of its
+# list); ``game.places`` answers "where is this card" for the same lists. ``place`` and
+# ``arrange`` are the only writers of both.
+
+
+def place(game: Game, entity: int, zone: Zone, holder: int, top: bool = True) -> None:
+    """Put a card (new, or taken out with ``unplace``) on top or at the bottom of
+    ``holder``'s ``zone``."""
+    target = game.zones_of(holder).zones[zone]
+    if top:
+        target.append(entity)
+    else:
+        target.insert(0, entity)
+    game.places[entity] = (zone, holder)
+
+
+def unplace(game: Game, entity: int) -> tuple[Zone, int]:
+    """Take a card out of its zone; returns the (zone, holder) it was in."""
+    zone, holder = game.places.pop(entity)
+    game.zones_of(holder).zones[zone].remove(entity)
+    return zone, holder
+
+
+def arrange(game: Game, player: int, zone: Zone, cards: list[int]) -> None:
+    """Replace the order of ``player``'s ``zone`` with ``cards``; each card must already be
+    one of that player's cards in this zone or in another one given to ``arrange``
+    together (determinization re-deals hand and deck this way)."""
+    game.zones_of(player).zones[zone][:] = cards
+    for entity in cards:
+        game.places[entity] = (zone, player)
+
+
 def move_card(game: Game, entity: int, zone: Zone, player: int | None = None,
               top: bool = True) -> None:
     """Move a card between zones; the owner's zone unless ``player`` is given."""
     card = esper.component_for_entity(entity, Card)
-    in_zone = esper.component_for_entity(entity, InZone)
-    old_zone, old_player = in_zone.zone, in_zone.player
-    game.zones_of(old_player).zones[old_zone].remove(entity)
+    old_zone, _old_holder = unplace(game, entity)
     holder = card.owner if player is None else player
     if (card.token or card.definition.type is CardType.BOSS) and zone is not Zone.MAP:
         # rule Tokens 3: a token leaving the map leaves the game; so does a boss,
@@ -32,12 +63,7 @@ def move_card(game: Game, entity: int, zone: Zone, player: int | None = None,
         return
     if holder == NEUTRAL and zone not in (Zone.MAP, Zone.DRAFT):
         zone = Zone.EXILE  # neutral map pieces have no other zone to go to
-    in_zone.zone, in_zone.player = zone, holder
-    target = game.zones_of(holder).zones[zone]
-    if top:
-        target.append(entity)
-    else:
-        target.insert(0, entity)
+    place(game, entity, zone, holder, top)
     game.emit(CardMoved(entity, card.definition.name, old_zone.value, zone.value, holder))
 
 

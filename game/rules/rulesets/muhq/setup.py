@@ -11,7 +11,8 @@ import esper
 
 from ... import effects as fx
 from ...cards import CardDef
-from ...components import AtStore, Card, InZone, OnMap, Zone
+from ...components import AtStore, Card, OnMap, Zone
+from ...core import zones
 from ...core.actions import DraftPick
 from ...core.events import CardMoved
 from ...core.state import NEUTRAL, Phase
@@ -123,12 +124,10 @@ def deal_packs(game: Game) -> None:
 def draft_pick(game: Game, action: DraftPick) -> None:
     pack = game.packs[game.held[action.player]]
     pack.remove(action.card)
-    game.neutral.zones[Zone.DRAFT].remove(action.card)
+    zones.unplace(game, action.card)
     card = esper.component_for_entity(action.card, Card)
     card.owner = action.player
-    zone = esper.component_for_entity(action.card, InZone)
-    zone.zone, zone.player = Zone.STORE, action.player
-    game.players[action.player].store.append(action.card)
+    zones.place(game, action.card, Zone.STORE, action.player)
     game.emit(CardMoved(action.card, card.definition.name, "draft", "store", action.player))
     n = len(game.players)
     if action.player < n - 1:
@@ -142,7 +141,7 @@ def draft_pick(game: Game, action: DraftPick) -> None:
         return
     for index in game.held:  # leftovers of the round leave the game
         for entity in game.packs[index]:
-            game.neutral.zones[Zone.DRAFT].remove(entity)
+            zones.unplace(game, entity)
             esper.delete_entity(entity, immediate=True)
         game.packs[index] = []
     game.draft_round += 1
