@@ -14,14 +14,21 @@ converter):
 - a cell's tile type is the ``type`` (Tiled 1.9: ``class``) of the topmost tile-layer tile
   that has one; a cell without a typed tile is neutral. Gids are never looked at for
   meaning (pytmx renumbers them);
+- the map is ``orthogonal`` or ``hexagonal`` (staggered hexes, either stagger axis and
+  index), with cells of the size its tilesets' tiles have; ``layout.py`` says which cells
+  a pixel position or a shape covers, through the board geometry;
 - objects are read by class: ``spawn`` and ``king`` (``player``), ``region`` (``points``,
   the object's name), ``building`` (``player``, ``card``), ``stick`` (``card``), ``piece``
-  (``card``, ``player`` 0 = neutral), ``boss`` (``card``), ``store`` (``sets``). Objects
-  without a class are decoration and ignored. A rectangle covers every tile whose centre
-  lies inside it; a point or a tile object covers the tile containing its top-left corner;
+  (``card``, ``player`` 0 = neutral), ``boss`` (``card``), ``store`` (``sets``), and
+  ``link`` (a two-point polyline joining two cells, named by the object's name: any link
+  makes the board a ``graph``). Objects without a class are decoration and ignored. A
+  rectangle or polygon covers every cell whose centre lies inside it; a point the cell
+  holding it; a tile object the cell holding the centre of its picture;
 - map properties: ``players``, ``income``, ``start_deck``, ``win_condition`` (required),
   ``win_threshold``, ``win_points``, ``win_card``, ``win_per_upkeep``, ``draft``,
-  ``sets``, ``title``, ``description``.
+  ``sets``, ``title``, ``description``, ``ruleset`` (default ``muhq``) and, on an
+  orthogonal map, ``geometry`` (``square-muhq`` or ``square-grid``; default: the
+  ruleset's).
 """
 
 from __future__ import annotations
@@ -45,12 +52,15 @@ from typing import Any
 
 from game.rules.cards import CardLibrary
 from game.rules.draft import parse_draft
-from game.rules.geometry import Tile
+from game.rules.geometry import Geometry, Tile
 from game.rules.mapmodel import MapSpec, Placement, Region, WinSpec
+from game.rules.rulesets import RULESETS
 from game.rules.tiles import TILE_TYPES
 from game.rules.wincons import WIN_CONDITIONS
 
+from . import layout
 from .errors import MapError, MapProblem, shown
+from .layout import Point
 
 __all__ = ["MapProblem", "check_tmx", "load_tmx", "shipped_library"]
 
@@ -67,14 +77,19 @@ OBJECT_MEMBERS: dict[str, tuple[str, ...]] = {
     "piece": ("card", "player"),
     "boss": ("card",),
     "store": ("sets",),
+    "link": (),
 }
 #: classes whose object stands on exactly one tile (a map piece)
 _PIECE_CLASSES = ("king", "building", "stick", "piece", "boss")
 
 MAP_PROPERTIES: tuple[str, ...] = (
     "players", "income", "start_deck", "win_condition", "win_threshold", "win_points",
-    "win_card", "win_per_upkeep", "draft", "sets", "title", "description",
+    "win_card", "win_per_upkeep", "draft", "sets", "title", "description", "ruleset",
+    "geometry",
 )
+#: the geometries an orthogonal map may name (a hexagonal map is always ``hex``; links
+#: make either a ``graph``)
+SQUARE_GEOMETRIES = ("square-muhq", "square-grid")
 #: win-condition parameters a map must give (the others have defaults)
 REQUIRED_WIN_PARAMS: dict[str, tuple[str, ...]] = {
     "resource": ("threshold",),
@@ -90,7 +105,7 @@ RESERVED_PROPERTY_NAMES = frozenset({
     "rotation", "visible", "template", "opacity",
 })
 _PROPERTY_TYPES = ("string", "int", "float", "bool", "color", "file", "object")
-_SUPPORTED_SHAPES = ("rectangle", "point", "tile")
+_SUPPORTED_SHAPES = ("rectangle", "point", "tile", "polygon")
 #: Tiled keeps flip and rotation flags in the top bits of a gid
 _GID_MASK = 0x0FFFFFFF
 
@@ -115,6 +130,8 @@ class _Object:
     inherited: frozenset[str] = frozenset()
     #: properties present but refused (already reported: not "missing" as well)
     rejected: frozenset[str] = frozenset()
+    #: a polygon's or polyline's points, in map pixels
+    points: tuple[Point, ...] = ()
 
     @property
     def where(self) -> str:
@@ -138,6 +155,9 @@ class _Reading:
     objects: list[_Object]
     #: map properties present but refused (already reported: not "missing" as well)
     rejected: frozenset[str] = frozenset()
+    orientation: str = "orthogonal"
+    #: the board geometry's settings (cell size, hex stagger); None when unusable
+    grid_params: dict[str, Any] | None = None
 
 
 @dataclass(slots=True)
@@ -460,11 +480,23 @@ def _xml_object(node: ET.Element, report: _Report) -> _Object | None:
             if node.find(tag) is not None:
                 shape = tag
                 break
+    points: tuple[Point, ...] = ()
+    if shape in ("polygon", "polyline"):
+        raw_points = node.find(shape).get("points", "")  # type: ignore[union-attr]
+        try:
+            pairs = [pair.split(",") for pair in raw_points.split()]
+            points = tuple((numbers["x"] + float(px), y + float(py)) for px, py in pairs)
+        except ValueError:
+            report.add(where, f"the {shape}'s points as 'x,y x,y ...'", shown(raw_points))
+            return None
+        if not all(math.isfinite(c) for point in points for c in point):
+            report.add(where, f"the {shape}'s points as finite numbers", shown(raw_points))
+            return None
     rejected: set[str] = set()
     props = _xml_properties(node, where, report, rejected)
     return _Object(object_id, cls, node.get("name", ""), props, numbers["x"], y,
                    numbers["width"], numbers["height"], shape, numbers["rotation"],
-                   rejected=frozenset(rejected))
+                   rejected=frozenset(rejected), points=points)
 
 
 def _read_xml(path: Path, report: _Report) -> _Reading | None:
@@ -485,8 +517,6 @@ def _read_xml(path: Path, report: _Report) -> _Reading | None:
         report.add("file", "a Tiled map (XML with a <map> root element)", f"<{root.tag}>")
         return None
     orientation = root.get("orientation", "orthogonal")
-    if orientation != "orthogonal":
-        report.add("map", "orientation 'orthogonal'", repr(orientation))
     grid_known = True
     if root.get("infinite", "0") != "0":
         report.add("map", "a finite map (untick Infinite in the map properties)",
@@ -498,9 +528,15 @@ def _read_xml(path: Path, report: _Report) -> _Reading | None:
                    f"{root.get('width')}x{root.get('height')}")
         width, height, grid_known = 0, 0, False
     tile_w, tile_h = _xml_int(root.get("tilewidth")), _xml_int(root.get("tileheight"))
-    if (tile_w, tile_h) != (TILE_SIZE, TILE_SIZE):
-        report.add("map", f"tiles of {TILE_SIZE}x{TILE_SIZE} pixels (the terrain tileset's)",
-                   f"{root.get('tilewidth')}x{root.get('tileheight')}")
+    raw_side = root.get("hexsidelength")
+    side: int | str | None = _xml_int(raw_side)
+    if side is None:
+        side = raw_side
+    grid_params = layout.layout_params(orientation, (tile_w, tile_h),
+                                       (root.get("staggeraxis"), root.get("staggerindex")),
+                                       side, report.add)
+    if grid_params is None:
+        grid_known = False
     tile_w = tile_w if tile_w and tile_w > 0 else TILE_SIZE
     tile_h = tile_h if tile_h and tile_h > 0 else TILE_SIZE
     rejected: set[str] = set()
@@ -508,7 +544,7 @@ def _read_xml(path: Path, report: _Report) -> _Reading | None:
     tilesets = _tilesets(root, path.parent, (tile_w, tile_h), report)
     reading = _Reading(path.stem, width, height, tile_w, tile_h,
                        ["neutral"] * (width * height), [""] * (width * height), props, [],
-                       frozenset(rejected))
+                       frozenset(rejected), orientation, grid_params)
     layers_readable = grid_known
     for layer in _layers(root):
         name = layer.get("name", "")
@@ -558,31 +594,30 @@ def _read_pytmx(path: Path, report: _Report) -> _Reading | None:
                 own = obj.__dict__
                 cls = own.get("type") or own.get("class") or ""
                 inherited = (tmap.get_tile_properties_by_gid(obj.gid) or {}) if obj.gid else {}
+                points: tuple[Point, ...] = ()
                 if obj.gid:
                     shape = "tile"
                 elif "points" in own:
                     shape = "polygon" if obj.closed else "polyline"
+                    points = tuple((float(p.x), float(p.y)) for p in obj.points)
                 else:
                     shape = "rectangle"
                 objects.append(_Object(
                     int(obj.id), str(cls), own.get("name") or "", dict(obj.properties),
                     float(obj.x), float(obj.y), float(obj.width), float(obj.height), shape,
-                    float(obj.rotation or 0), frozenset(inherited)))
+                    float(obj.rotation or 0), frozenset(inherited), points=points))
+    side = tmap.hexsidelength
+    grid_params = layout.layout_params(
+        str(tmap.orientation), (int(tmap.tilewidth), int(tmap.tileheight)),
+        (tmap.staggeraxis, tmap.staggerindex),
+        int(side) if isinstance(side, (int, float)) and side == int(side) else side,
+        report.add)
     return _Reading(path.stem, width, height, int(tmap.tilewidth), int(tmap.tileheight),
-                    cells, cell_layers, dict(tmap.properties), objects)
+                    cells, cell_layers, dict(tmap.properties), objects,
+                    orientation=str(tmap.orientation), grid_params=grid_params)
 
 
 # ---------------------------------------------------------------------------- meaning
-
-
-def _covered(obj: _Object, tile_w: int, tile_h: int) -> list[Tile]:
-    """The tiles an object covers: a rectangle every tile whose centre lies inside it; a
-    point or a tile object the tile containing its (top-left) position."""
-    if obj.shape in ("point", "tile") or (obj.width == 0 and obj.height == 0):
-        return [(math.floor(obj.x / tile_w), math.floor(obj.y / tile_h))]
-    xs = range(math.ceil(obj.x / tile_w - 0.5), math.ceil((obj.x + obj.width) / tile_w - 0.5))
-    ys = range(math.ceil(obj.y / tile_h - 0.5), math.ceil((obj.y + obj.height) / tile_h - 0.5))
-    return [(x, y) for y in ys for x in xs]
 
 
 def parse_start_deck(text: str) -> tuple[list[tuple[str, int]], list[str]]:
@@ -613,6 +648,16 @@ class _Interpreter:
         self.players: int | None = None
         self.win_kind: str | None = None
         self.win_params: dict[str, Any] = {}
+        self.ruleset = "muhq"
+        self.geometry_name: str | None = None  # a square map's chosen geometry
+        #: the board that places cells (None when the map's layout is unusable)
+        self.board: Geometry | None = None
+        self.cells: layout.Cells | None = None
+        params = reading.grid_params
+        if params is not None and reading.width > 0 and reading.height > 0:
+            self.board = layout.board(reading.orientation, reading.width, reading.height,
+                                      params)
+            self.cells = layout.Cells(self.board)
 
     # -- values
 
@@ -680,7 +725,32 @@ class _Interpreter:
         result["sets"] = self.set_list("map property sets", props.get("sets"))
         result["title"] = _text(props.get("title"))
         result["description"] = _text(props.get("description"))
+        self.ruleset_and_geometry()
         return result
+
+    def ruleset_and_geometry(self) -> None:
+        props = self.r.props
+        add = self.report.add
+        if "ruleset" in props:
+            name = _text(props["ruleset"]).strip()
+            if name in RULESETS:
+                self.ruleset = name
+            else:
+                names = sorted(RULESETS)
+                add("map property ruleset", "one of " + ", ".join(names),
+                    repr(name) + _suggest(name, names))
+        if "geometry" in props:
+            name = _text(props["geometry"]).strip()
+            if self.r.orientation == "hexagonal":
+                if name != "hex":
+                    add("map property geometry", "'hex' on a hexagonal map (or no geometry "
+                        "property)", repr(name))
+            elif name in SQUARE_GEOMETRIES:
+                self.geometry_name = name
+            else:
+                add("map property geometry", "one of " + ", ".join(SQUARE_GEOMETRIES)
+                    + " on an orthogonal map (links between cells make it a graph)",
+                    repr(name) + _suggest(name, SQUARE_GEOMETRIES))
 
     def start_deck(self, value: Any) -> tuple[tuple[str, int], ...]:
         where = "map property start_deck"
@@ -770,7 +840,104 @@ class _Interpreter:
 
     def type_at(self, tile: Tile) -> str | None:
         cells = self.r.cells
-        return None if cells is None else cells[tile[1] * self.r.width + tile[0]]
+        if cells is None or self.board is None:
+            return None
+        return cells[self.board.index(tile)]
+
+    def cell_name(self, tile: Tile) -> str:
+        return self.cells.name(tile) if self.cells is not None else str(tile)
+
+    def covered(self, obj: _Object) -> list[Tile] | None:
+        """The cells an object covers; None (reported) when it lies outside the map."""
+        cells = self.cells
+        if cells is None:
+            return None  # the map's layout places no cells (reported once, for the map)
+        if obj.shape in ("point", "tile") or (obj.shape == "rectangle"
+                                             and obj.width == 0 and obj.height == 0):
+            x, y = obj.x, obj.y
+            if obj.shape == "tile":
+                x, y = x + obj.width / 2, y + obj.height / 2
+            tile = cells.at(x, y) if math.isfinite(x) and math.isfinite(y) else None
+            if tile is None:
+                width, height = cells.size
+                self.report.add(obj.where, f"a position inside the {self.r.width}x"
+                                f"{self.r.height} map ({width:g}x{height:g} pixels)",
+                                f"x={obj.x:g}, y={obj.y:g}, on no cell")
+                return None
+            return [tile]
+        if obj.shape == "polygon":
+            xs = [p[0] for p in obj.points] or [obj.x]
+            ys = [p[1] for p in obj.points] or [obj.y]
+            box = (min(xs), min(ys), max(xs), max(ys))
+        else:
+            box = (obj.x, obj.y, obj.x + obj.width, obj.y + obj.height)
+        if not all(math.isfinite(v) for v in box) or cells.beyond(*box):
+            width, height = cells.size
+            self.report.add(obj.where, f"a shape inside the {self.r.width}x{self.r.height} "
+                            f"map ({width:g}x{height:g} pixels)",
+                            f"x={box[0]:g}..{box[2]:g}, y={box[1]:g}..{box[3]:g}")
+            return None
+        if obj.shape == "polygon":
+            return cells.in_polygon(obj.points) if len(obj.points) >= 3 else []
+        return cells.in_box(*box)
+
+    def link(self, obj: _Object, links: list[tuple[Tile, Tile, str]]) -> None:
+        """A ``link`` object: a two-point polyline joining two different cells."""
+        add = self.report.add
+        if obj.shape != "polyline" or len(obj.points) != 2:
+            found = (f"a polyline of {len(obj.points)} points" if obj.shape == "polyline"
+                     else f"a {obj.shape}")
+            add(obj.where, "a polyline of exactly two points, one in each linked cell", found)
+            return
+        if obj.rotation:
+            add(obj.where, "an object that is not rotated",
+                f"a rotation of {obj.rotation:g} degrees")
+            return
+        for name in obj.props:
+            add(f"{obj.where} property {name}", "no properties (a link is named by the "
+                "object's name)", "an unknown property")
+        if self.cells is None:
+            return
+        ends: list[Tile] = []
+        for x, y in obj.points:
+            tile = self.cells.at(x, y)
+            if tile is None:
+                add(obj.where, "both ends of the link on cells of the map",
+                    f"an end at x={x:g}, y={y:g}, on no cell")
+                return
+            ends.append(tile)
+        a, b = ends
+        name = obj.name or f"link {obj.id}"
+        if a == b:
+            add(obj.where, "a link between two different cells",
+                f"both ends on cell {self.cell_name(a)}")
+            return
+        if self.board is not None and self.board.adjacent(a, b):
+            add(obj.where, "a link between cells that are not already neighbours",
+                f"cells {self.cell_name(a)} and {self.cell_name(b)}, which are")
+            return
+        for other_a, other_b, other in links:
+            if {other_a, other_b} == {a, b}:
+                add(obj.where, "each pair of cells linked once",
+                    f"cells {self.cell_name(a)} and {self.cell_name(b)}, already linked by "
+                    f"{other!r}")
+                return
+        links.append((a, b, name))
+
+    def geometry(self, links: list[tuple[Tile, Tile, str]]) -> tuple[str, dict[str, Any]]:
+        """The map's geometry and its settings (only those that differ from the defaults
+        on a square map, so a square map's settings stay empty as they always were)."""
+        params = dict(self.r.grid_params or {})
+        if self.r.orientation == "hexagonal":
+            name = "hex"
+        else:
+            name = self.geometry_name or RULESETS[self.ruleset].geometry
+            if (params.get("tile_width"), params.get("tile_height")) == (TILE_SIZE, TILE_SIZE):
+                params = {}
+        if links:
+            params = {**params, "base": name, "links": tuple(links)}
+            name = "graph"
+        return name, params
 
     def read(self) -> MapSpec | None:
         r = self.r
@@ -784,6 +951,7 @@ class _Interpreter:
         owners: dict[Tile, int] = {}
         kings: set[int] = set()
         buildings: set[int] = set()
+        links: list[tuple[Tile, Tile, str]] = []
         win_card = self.win_params.get("card")
         for obj in r.objects:
             if not obj.cls:
@@ -792,9 +960,13 @@ class _Interpreter:
                 add(obj.where, "an object class of " + ", ".join(OBJECT_MEMBERS),
                     repr(obj.cls) + _suggest(obj.cls, list(OBJECT_MEMBERS)))
                 continue
+            if obj.cls == "link":
+                self.link(obj, links)
+                continue
             if obj.shape not in _SUPPORTED_SHAPES:
                 article = "an" if obj.shape[0] in "aeiou" else "a"
-                add(obj.where, "a rectangle, a point or a tile object", f"{article} {obj.shape}")
+                add(obj.where, "a rectangle, a polygon, a point or a tile object",
+                    f"{article} {obj.shape}")
                 continue
             if obj.rotation:
                 add(obj.where, "an object that is not rotated",
@@ -806,12 +978,8 @@ class _Interpreter:
                     add(f"{obj.where} property {name}",
                         f"only the properties of a {obj.cls} (" + ", ".join(members) + ")",
                         "an unknown property" + _suggest(name, members))
-            tiles = _covered(obj, r.tile_width, r.tile_height)
-            outside = [t for t in tiles if not (0 <= t[0] < r.width and 0 <= t[1] < r.height)]
-            if outside:
-                more = f" (and {len(outside) - 1} more)" if len(outside) > 1 else ""
-                add(obj.where, f"a position inside the {r.width}x{r.height} map",
-                    f"tile {outside[0]}{more} at x={obj.x:g}, y={obj.y:g}")
+            tiles = self.covered(obj)
+            if tiles is None:
                 continue
             if obj.cls == "spawn":
                 player = self.object_player(obj, 1, True)
@@ -821,7 +989,7 @@ class _Interpreter:
                                      1)
                 if not tiles:
                     add(obj.where, "a region covering at least one tile (a tile's centre "
-                        "inside the rectangle)", f"no tiles ({obj.width:g}x{obj.height:g} px)")
+                        "inside the shape)", f"no tiles ({obj.width:g}x{obj.height:g} px)")
                 elif points is not None:
                     regions.append(Region(obj.name or f"region {obj.id}", frozenset(tiles),
                                           points))
@@ -833,7 +1001,7 @@ class _Interpreter:
                     kind = self.type_at(tile)
                     if kind is not None and not TILE_TYPES[kind].store:
                         add(obj.where, "a store object lying on store tiles",
-                            f"{kind!r} at tile {tile}")
+                            f"{kind!r} at tile {self.cell_name(tile)}")
             else:
                 piece = self.piece(obj, tiles, win_card, taken)
                 if piece is None:
@@ -855,8 +1023,9 @@ class _Interpreter:
                 f"{names.count(name)} regions of that name")
         if (self.report.problems or r.cells is None or self.players is None
                 or self.win_kind is None or values.get("income") is None
-                or not values.get("start_deck")):
+                or not values.get("start_deck") or self.board is None):
             return None
+        geometry, params = self.geometry(links)
         return MapSpec(
             name=r.name, width=r.width, height=r.height, tiles=tuple(r.cells),
             owners=MappingProxyType(dict(sorted(owners.items()))), players=self.players,
@@ -865,6 +1034,8 @@ class _Interpreter:
             placements=tuple(placements), regions=tuple(regions), bosses=tuple(bosses),
             draft=values.get("draft", ""), sets=values["sets"], title=values["title"],
             description=values["description"], source=self.report.file,
+            ruleset=self.ruleset, geometry=geometry,
+            geometry_params=MappingProxyType(params),
         )
 
     def spawn(self, obj: _Object, tiles: list[Tile], player: int | None,
@@ -913,7 +1084,7 @@ class _Interpreter:
         tile = tiles[0]
         if tile in taken:
             add(obj.where, "a tile no other map piece starts on",
-                f"tile {tile}, already taken by {taken[tile]}")
+                f"tile {self.cell_name(tile)}, already taken by {taken[tile]}")
         else:
             taken[tile] = obj.where
         ground = self.type_at(tile)
@@ -921,22 +1092,24 @@ class _Interpreter:
             swimming = bool(self.library[card].keywords.get("swimming"))
             kind_of_ground = TILE_TYPES[ground]
             if not (kind_of_ground.swimmers if swimming else kind_of_ground.walkers):
-                add(obj.where, f"a tile {card} can stand on", f"{ground!r} at tile {tile}")
+                add(obj.where, f"a tile {card} can stand on",
+                    f"{ground!r} at tile {self.cell_name(tile)}")
         if card is None or player is None:
             return None
         return Placement(card, tile, player - 1)
 
     def check_spawns(self, cover: dict[Tile, list[_Object]], owners: dict[Tile, int]) -> None:
         r = self.r
-        if r.cells is None:
+        if r.cells is None or self.board is None:
             return
         add = self.report.add
+        order = self.board.cells()
         for index, kind in enumerate(r.cells):
             tile_kind = TILE_TYPES[kind]
             if not (tile_kind.spawn or tile_kind.harbor):
                 continue
-            tile = (index % r.width, index // r.width)
-            where = f"layer {r.cell_layers[index]!r} cell {tile}"
+            tile = order[index]
+            where = f"layer {r.cell_layers[index]!r} cell {self.cell_name(tile)}"
             covering = cover.get(tile, [])
             if not covering:
                 add(where, f"a spawn object covering this {kind} tile", "none")

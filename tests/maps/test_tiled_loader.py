@@ -405,7 +405,8 @@ BROKEN: list[tuple[str, Builder, str, str, str]] = [
     ("infinite", _edit('infinite="0"', 'infinite="1"'), "map", "a finite map", "infinite='1'"),
     ("isometric", _map(attrs={"orientation": "isometric"}), "map", "orthogonal",
      "'isometric'"),
-    ("tile-size", _map(attrs={"tilewidth": "32", "tileheight": "32"}), "map", "64x64", "32x32"),
+    ("tile-size", _map(attrs={"tilewidth": "32", "tileheight": "32"}), "tileset terrain.tsx",
+     "tiles of the map's size 32x32", "64x64"),
     ("missing-tileset", _map(tileset_xml='<tileset firstgid="1" source="nowhere.tsx"/>'),
      "tileset nowhere.tsx", "an existing tileset file", "nothing at"),
     ("broken-tileset", _broken_tileset(_TSX_HEAD + "<tile id='0' type='house'>"),
@@ -462,7 +463,7 @@ BROKEN: list[tuple[str, Builder, str, str, str]] = [
         point("building", 3, 0, player=1, card="Castle"))),
      "object 8 (building) property card", "a card of the card library", "'Castle'"),
     ("object-outside-the-map", _map(objects=with_objects(point("king", 12, 1, player=1))),
-     "object 8 (king)", "inside the 10x4 map", "tile (12, 1)"),
+     "object 8 (king)", "inside the 10x4 map", "x=800, y=96, on no cell"),
     ("region-without-tiles", _map(objects=with_objects(
         Obj("region", 3.6, 0.6, 0.3, 0.3, name="Dot"))),
      "object 8 (region)", "at least one tile", "no tiles"),
@@ -482,7 +483,7 @@ BROKEN: list[tuple[str, Builder, str, str, str]] = [
      "object 8 (building)", "a tile no other map piece starts on",
      "already taken by object 3 (king)"),
     ("ellipse", _map(objects=with_objects(Obj("region", 3, 0, 2, 2, inner="<ellipse/>"))),
-     "object 8 (region)", "a rectangle, a point or a tile object", "an ellipse"),
+     "object 8 (region)", "a rectangle, a polygon, a point or a tile object", "an ellipse"),
     ("xml-tile-data", _edit('<data encoding="csv">', "<data>"), "layer 'terrain'",
      "CSV or Base64", "XML <tile> elements"),
     ("gid-from-no-tileset", _edit('<data encoding="csv">\n5,', '<data encoding="csv">\n900,'),
@@ -528,24 +529,35 @@ def test_each_broken_map_is_answered_by_a_clear_problem(
 def test_check_lists_every_problem_of_a_file_in_one_pass(tmp_path: Path, tileset: Path) -> None:
     objects = with_objects(point("kng", 3, 0), point("building", 3, 1, player=7),
                            point("store", 4, 0), point("king", 20, 20, player=1))
-    path = write_map(tmp_path, tileset, objects=objects, attrs={"orientation": "hexagonal"},
+    path = write_map(tmp_path, tileset, objects=objects,
                      props={"income": "lots", "win_condition": "resource",
                             "start_deck": "4 Coins"})
     problems = check_tmx(path)
-    wanted = [("map", "orthogonal", "'hexagonal'"),
-              ("map property income", "whole number", "'lots'"),
+    wanted = [("map property income", "whole number", "'lots'"),
               ("map property start_deck", "card library", "'Coins'"),
               ("map property win_threshold", "needs it", "nothing"),
               ("object 8 (kng)", "object class", "'kng'"),
               ("object 9 (building) property player", "from 1 to 2", "7"),
               ("object 10 (store)", "store tiles", "'farm field'"),
-              ("object 11 (king)", "inside the 10x4 map", "(20, 20)")]
+              ("object 11 (king)", "inside the 10x4 map", "x=1312, y=1312")]
     for element, expected, found in wanted:
         assert _matching(problems, element, expected, found), (element, problems)
     assert len(problems) >= len(wanted)
     with pytest.raises(MapError) as caught:
         load_tmx(path)
     assert len(caught.value.problems) == len(problems)
+
+
+def test_a_layout_that_places_no_cells_is_one_problem_not_many(tmp_path: Path,
+                                                               tileset: Path) -> None:
+    """An isometric map (no cell layout the game draws) is reported once; its objects'
+    own problems still are, but not as "outside the map" or "on no tile"."""
+    objects = with_objects(point("kng", 3, 0), point("king", 2, 1, player=1))
+    path = write_map(tmp_path, tileset, objects=objects, attrs={"orientation": "isometric"})
+    problems = check_tmx(path)
+    assert _matching(problems, "map", "'orthogonal' or 'hexagonal'", "'isometric'")
+    assert _matching(problems, "object 8 (kng)", "object class", "'kng'")
+    assert not [p for p in problems if "object 9" in p.element], problems
 
 
 def test_a_missing_file_is_a_problem_not_an_exception(tmp_path: Path) -> None:

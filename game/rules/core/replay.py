@@ -17,7 +17,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..cards import CardLibrary
-from ..geometry import GEOMETRIES
+from ..geometry import GEOMETRIES, make_geometry
 from ..mapmodel import MapSpec, Placement, Region, WinSpec
 from ..rulesets import RULESETS
 from .actions import ActionFormatError, action_from_json
@@ -62,7 +62,38 @@ def map_to_json(spec: MapSpec) -> dict[str, Any]:
         "draft": spec.draft, "sets": list(spec.sets), "title": spec.title,
         "description": spec.description,
         "ruleset": spec.ruleset, "geometry": spec.geometry,
+        # written only when the map has some, so square maps save as they always did
+        **({"geometry_params": _params_to_json(spec.geometry_params)}
+           if spec.geometry_params else {}),
     }
+
+
+def _params_to_json(params: Mapping[str, Any]) -> dict[str, Any]:
+    result = dict(params)
+    if "links" in result:
+        result["links"] = [[list(a), list(b), name] for a, b, name in result["links"]]
+    return result
+
+
+def _params_from_json(path: str, data: Any, geometry: str, width: int,
+                      height: int) -> Mapping[str, Any]:
+    """A map's geometry settings from a save, checked by building the geometry."""
+    if not isinstance(data, dict):
+        raise _fail(path, "setup.map.geometry_params", "an object", data)
+    params = dict(data)
+    links = params.get("links")
+    if isinstance(links, list):
+        try:
+            params["links"] = tuple((tuple(a), tuple(b), name) for a, b, name in links)
+        except (TypeError, ValueError):
+            raise _fail(path, "setup.map.geometry_params.links",
+                        "a list of [tile, tile, name]", links) from None
+    try:
+        make_geometry(geometry, width, height, params)
+    except ValueError as exc:
+        raise _fail(path, "setup.map.geometry_params", f"settings of geometry {geometry}",
+                    str(exc)) from None
+    return MappingProxyType(params)
 
 
 def _known(path: str, field: str, value: Any, known: Mapping[str, Any]) -> str:
@@ -77,6 +108,8 @@ def map_from_json(data: Any, path: str = "save") -> MapSpec:
     try:
         width, height = int(data["width"]), int(data["height"])
         tiles = tuple(str(t) for t in data["tiles"])
+        geometry = _known(path, "setup.map.geometry", data.get("geometry", "square-muhq"),
+                          GEOMETRIES)
         if len(tiles) != width * height:
             raise _fail(path, "setup.map.tiles", f"{width * height} tiles", len(tiles))
         return MapSpec(
@@ -97,8 +130,9 @@ def map_from_json(data: Any, path: str = "save") -> MapSpec:
             title=str(data.get("title", "")),
             description=str(data.get("description", "")),
             ruleset=_known(path, "setup.map.ruleset", data.get("ruleset", "muhq"), RULESETS),
-            geometry=_known(path, "setup.map.geometry", data.get("geometry", "square-muhq"),
-                            GEOMETRIES),
+            geometry=geometry,
+            geometry_params=_params_from_json(path, data.get("geometry_params", {}), geometry,
+                                              width, height),
         )
     except SaveError:
         raise
