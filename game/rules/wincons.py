@@ -21,7 +21,7 @@ How a map is won, in words, is the locale line ``wincon.<name>.goal``
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING
@@ -37,6 +37,7 @@ from .systems.movement import push_along
 
 if TYPE_CHECKING:
     from .core.game import Game
+    from .mapmodel import WinSpec
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,8 +49,26 @@ class WinCondition:
     describe: Callable[[Game], str]
     setup: Callable[[Game], None] = lambda game: None
     on_upkeep: Callable[[Game, int], None] = lambda game, player: None
-    #: the numbers the goal text (locale ``wincon.<name>.goal``) names, by placeholder
-    goal_values: Callable[[Game], dict[str, object]] = lambda game: {}
+    #: the map parameters the goal text (or, before a game exists, the shorter
+    #: ``wincon.<name>.brief`` when there is one) names, with the value each takes when
+    #: the map gives none (``map_goal_values``)
+    defaults: Mapping[str, object] = dataclasses.field(
+        default_factory=lambda: MappingProxyType({}))
+    #: the numbers the goal text (locale ``wincon.<name>.goal``) names, by placeholder,
+    #: during a game (None: the map's parameters and ``defaults``)
+    goal_values: Callable[[Game], dict[str, object]] | None = None
+
+    def values(self, game: Game) -> dict[str, object]:
+        """The goal text's placeholders in ``game``."""
+        if self.goal_values is not None:
+            return self.goal_values(game)
+        return map_goal_values(self, game.map.win)
+
+
+def map_goal_values(entry: WinCondition, win: WinSpec) -> dict[str, object]:
+    """The goal text's placeholders from a map's win condition alone (the New game
+    screen shows them before any game exists)."""
+    return {name: win.params.get(name, default) for name, default in entry.defaults.items()}
 
 
 WIN_CONDITIONS: Registry[WinCondition] = Registry("win condition")
@@ -126,11 +145,10 @@ for entry in (
                  lambda g: _pieces_lost(g, "King"), lambda g: "the enemy king fell"),
     WinCondition("resource", {"threshold": "resource needed to win"}, _threshold,
                  lambda g: f"reached {_param(g, 'threshold', 30)} resource",
-                 goal_values=lambda g: {"threshold": _param(g, "threshold", 30)}),
+                 defaults=MappingProxyType({"threshold": 30})),
     WinCondition("capture_points", {"points": "points needed to win"}, _points,
                  lambda g: f"scored {_param(g, 'points', 10)} points by holding regions",
-                 on_upkeep=_score_regions,
-                 goal_values=lambda g: {"points": _param(g, "points", 10)}),
+                 on_upkeep=_score_regions, defaults=MappingProxyType({"points": 10})),
     WinCondition("destroy_buildings", {"card": "name of the building card (default Building)"},
                  lambda g: _pieces_lost(g, "Building"),
                  lambda g: "destroyed the enemy buildings"),
@@ -139,8 +157,7 @@ for entry in (
                   "per_upkeep": "points per upkeep with the stick equipped"},
                  _points,
                  lambda g: f"held the stick of victory for {_param(g, 'points', 10)} points",
-                 on_upkeep=_score_stick,
-                 goal_values=lambda g: {"points": _param(g, "points", 10)}),
+                 on_upkeep=_score_stick, defaults=MappingProxyType({"points": 10})),
 ):
     WIN_CONDITIONS.add(entry.name, entry)
 
@@ -387,6 +404,7 @@ for entry in (
                             else "the land is repressed: the Tyrant carries "
                                  f"{repression_goal(g)} repression marks"),
                  setup=_tyrant_setup, on_upkeep=_tyrant_upkeep,
+                 defaults=MappingProxyType({"per_player": REPRESSION_PER_PLAYER}),
                  goal_values=lambda g: {"marks": repression_goal(g)}),
     WinCondition("kraken", {"points": "points the Kraken needs (1 a round, 1 per blockaded "
                                       "harbor)"},
@@ -394,6 +412,6 @@ for entry in (
                  lambda g: ("the Kraken was slain" if not boss_standing(g)
                             else f"the Kraken ruled the bay for {kraken_goal(g)} points"),
                  setup=_boss_setup, on_upkeep=_kraken_upkeep,
-                 goal_values=lambda g: {"points": kraken_goal(g)}),
+                 defaults=MappingProxyType({"points": 12})),
 ):
     WIN_CONDITIONS.add(entry.name, entry)

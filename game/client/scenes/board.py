@@ -80,12 +80,12 @@ def make_board_view(game: Any) -> BoardView:
 
 def goal_text(game: Any, lang: str = "en") -> str:
     """How the map is won, in a few words: the win condition's locale line
-    ``wincon.<name>.goal`` filled with its ``goal_values`` (a mod's win condition without
+    ``wincon.<name>.goal`` filled with its goal values (a mod's win condition without
     one: its own English text)."""
     try:
         key = f"wincon.{game.win.name}.goal"
         if locale.has(key):
-            return locale.text(key, lang, **game.win.goal_values(game))
+            return locale.text(key, lang, **game.win.values(game))
         return f"win: {game.win.describe(game)}"
     except Exception:  # noqa: BLE001 - a mod's win condition text never stops drawing
         return ""
@@ -973,10 +973,10 @@ class BoardScene(Scene):
         tile = self.game.tile_of(entity)
         if tile is None:
             return None
-        spec = self.game.map
+        geometry = self.game.geometry
         # the board view fits the map into its rect unless the player zoomed: close enough
-        return self.board_rect.left + round((tile[0] + 0.5) * self.board_rect.width
-                                            / max(1, spec.width))
+        across = geometry.cell_center(tile)[0] / max(1e-9, geometry.pixel_size()[0])
+        return self.board_rect.left + round(across * self.board_rect.width)
 
     def _draw_upkeep(self, surface: pygame.Surface) -> None:
         me = self.viewer

@@ -162,7 +162,8 @@ class MenuScene(Scene):
         ui.blit_text(surface, "Play starts:", (area.left + 16, area.top + 12), 15, ui.MUTED)
         ui.blit_text(surface, spec.title or spec.name, (area.left + 110, area.top + 9), 19,
                      ui.ACCENT, True)
-        detail = (f"you against the easy computer · {win_text(spec.win).lower()} · "
+        goal = win_text(spec.win, self.app.settings.language).lower()
+        detail = (f"you against the easy computer · {goal} · "
                   f"sets {', '.join(setup.sets)} · draft {setup.draft}")
         lines = ui.wrap(detail, area.width - 32, 14)[:2]
         for i, line in enumerate(lines):

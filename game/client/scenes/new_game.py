@@ -20,12 +20,14 @@ from game.client import ui
 from game.client.app import App, Scene, Transition, pop, replace
 from game.client.minimap import render_minimap
 from game.client.session import Seat, Session
+from game.content import locale
 from game.content.mods import Content
 from game.maps import MapError, load_map
 from game.rules import GameSetup
 from game.rules.draft import parse_draft
 from game.rules.mapmodel import MapSpec, WinSpec
 from game.rules.tiles import TILE_TYPES
+from game.rules.wincons import WIN_CONDITIONS, map_goal_values
 
 from . import fit_text
 from .load_game import write_seats
@@ -84,19 +86,20 @@ def map_entries(content: Content) -> list[MapEntry]:
     return [map_entry(name, path, content) for name, path in sorted(content.maps.items())]
 
 
-def win_text(win: WinSpec) -> str:
-    """What it takes to win, in a few words."""
-    params = dict(win.params)
-    texts = {
-        "king": "Kill the enemy king",
-        "resource": f"First to {params.get('threshold', 30)} resource",
-        "capture_points": f"Hold capture regions: first to {params.get('points', 10)} points",
-        "destroy_buildings": "Destroy the enemy buildings",
-        "stick_of_victory": f"Keep the stick of victory: first to {params.get('points', 10)} "
-                            "points",
-        "none": "Last player standing",
-    }
-    return texts.get(win.kind, win.kind.replace("_", " "))
+def win_text(win: WinSpec, lang: str = "en") -> str:
+    """What it takes to win, in a few words: the win condition's short line
+    (``wincon.<name>.brief``, else its goal line) filled from the map's parameters."""
+    entry = WIN_CONDITIONS.get(win.kind)
+    key = f"wincon.{win.kind}.brief"
+    if not locale.has(key):
+        key = f"wincon.{win.kind}.goal"
+    if entry is None or not locale.has(key):
+        return win.kind.replace("_", " ")
+    try:
+        text = locale.text(key, lang, **map_goal_values(entry, win))
+    except (KeyError, IndexError, ValueError):  # a mod's goal line naming other values
+        return win.kind.replace("_", " ")
+    return text[:1].upper() + text[1:]
 
 
 def has_store_tiles(spec: MapSpec) -> bool:
@@ -581,7 +584,7 @@ class NewGameScene(Scene):
         lines = [
             (f"{spec.players} players · {spec.width}×{spec.height} tiles · income "
              f"{spec.income} per upkeep", ui.TEXT),
-            (f"To win: {win_text(spec.win)}", ui.TEXT),
+            (f"To win: {win_text(spec.win, self.app.settings.language)}", ui.TEXT),
         ]
         deck = ", ".join(f"{name} ×{count}" for name, count in spec.start_deck)
         if deck:

@@ -1,0 +1,58 @@
+"""The goal of a map is written once: the win condition's locale line. The New game
+screen (before any game exists) and the board's title line (during a game) fill it from
+the same entry, in every shipped language."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pytest
+
+from game.content import locale
+from game.content.cards import load_cards
+from game.maps import find_map, list_maps
+from game.rules import Game, GameSetup
+from game.rules.mapmodel import WinSpec
+from game.rules.wincons import WIN_CONDITIONS, map_goal_values
+from game.runner import DEFAULT_DRAFT, DEFAULT_SETS
+
+LIBRARY, _ = load_cards()
+
+
+@pytest.mark.parametrize("name", [p.stem for p in list_maps()])
+def test_the_new_game_screen_and_the_board_show_the_same_goal(name: str) -> None:
+    from game.client.scenes.board import goal_text
+    from game.client.scenes.new_game import win_text
+
+    spec = find_map(name)
+    game = Game(GameSetup(spec, LIBRARY, spec.players, 1, sets=spec.sets or DEFAULT_SETS,
+                          draft=spec.draft or DEFAULT_DRAFT))
+    try:
+        for lang in locale.SHIPPED:
+            during = goal_text(game, lang)
+            before = win_text(spec.win, lang)
+            assert before and before[0].isupper()
+            brief = f"wincon.{spec.win.kind}.brief"
+            if locale.has(brief, lang):  # a boss map: its short line names the boss
+                values = map_goal_values(WIN_CONDITIONS[spec.win.kind], spec.win)
+                assert before.lower() == locale.text(brief, lang, **values).lower()
+                assert all(str(v) in before for v in values.values())
+            else:
+                assert before.lower() == during.lower(), (lang, before, during)
+    finally:
+        game.close()
+
+
+@pytest.mark.parametrize("kind", [n for n in WIN_CONDITIONS.names()
+                                  if WIN_CONDITIONS[n].goal_values is None])
+def test_a_map_goal_names_the_maps_own_numbers(kind: str) -> None:
+    entry = WIN_CONDITIONS[kind]
+    params = {name: 77 for name in entry.defaults}
+    values = map_goal_values(entry, WinSpec(kind, params))
+    assert values == params
+    for lang in locale.SHIPPED:
+        text = locale.text(f"wincon.{kind}.goal", lang, **values)
+        assert all("77" in text for _ in params), text
