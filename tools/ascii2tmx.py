@@ -45,23 +45,48 @@ their harbors. ``symbols`` maps further single characters to tile types (quote `
 ``none`` (sandbox maps). A placement's ``player`` is 1-4, or 0 (the default) for a neutral
 piece; its object class is ``building`` for the building card of the map (default
 ``Building``), ``stick`` for the stick card (default ``Stick of Victory``), else ``piece``;
-``kind: boss`` makes a boss. A region is one rectangle: ``rect: [x, y, width, height]``, or
-``tiles`` listing every tile of it; ``points`` defaults to 1. Tiles count from 0, x to the
-right and y down.
+``kind: boss`` makes a boss. A region (on a square map) is one rectangle: ``rect: [x, y,
+width, height]``, or ``tiles`` listing every tile of it; ``points`` defaults to 1. Tiles
+count from 0, x to the right and y down.
+
+Hex maps and links (optional fields)::
+
+    orientation: hexagonal   # default orthogonal (square cells)
+    stagger_axis: y          # y (default): pointy-topped hexes, every second row pushed
+                             #   half a hex right; x: flat-topped, every second column down
+    stagger_index: odd       # odd (default) or even: which rows (columns) are pushed
+    links:                   # extra connections between two cells (wormholes...); any
+      - {name: alpha, from: [1, 2], to: [7, 2]}   # link makes the board a graph
+    ruleset: muhq            # the game mode (default muhq)
+    geometry: square-grid    # orthogonal maps only: square-muhq (default) or square-grid
+
+On a hex map the grid is drawn as on a square one, one symbol per cell of Tiled's
+rectangle of cells, and every [x, y] is that cell's column and row (the pushed rows or
+columns are not drawn pushed). The tile size and the hex side length come from the hex
+tileset of the stagger axis: ``assets/tilesets/terrain-hex.tsx`` (64x74, side 37) for y,
+``terrain-hex-flat.tsx`` (74x64, side 37) for x. Positions come from the game's hex
+geometry (game/rules/geometry), so converting a hex map needs the game's code beside the
+tool. A hex region is any set of cells in one piece without holes: ``rect`` gives the
+cells of those columns and rows, ``tiles`` lists them. A link joins two different cells;
+its ``name`` is optional, and no two links join the same two cells. Links work on square
+maps too.
 
 The output follows the map contract (README, "Making a map"): one CSV tile layer
-``terrain`` using ``assets/tilesets/terrain.tsx`` (referenced relative to the output's
-folder; tile gid = 1 + the tile's id), an object layer ``objects`` holding the ``spawn``
-rectangles (one or more per player, covering exactly that player's spawn and harbor tiles),
-the ``king``, ``building``, ``stick``, ``piece`` and ``boss`` points (at tile centres) and the
-``region`` rectangles, and the map properties. The file is written the way Tiled 1.8 saves
-it, so opening and saving it in Tiled changes nothing but the ``tiledversion`` attribute
-that Tiled adds.
+``terrain`` using ``assets/tilesets/terrain.tsx`` (on a hex map the hex tileset above;
+referenced relative to the output's folder; tile gid = 1 + the tile's id), an object layer
+``objects`` holding the ``spawn`` rectangles (one or more per player, covering exactly that
+player's spawn and harbor tiles), the ``king``, ``building``, ``stick``, ``piece`` and
+``boss`` points (at tile centres), the ``region`` rectangles and the ``link`` polylines
+(two points, from cell centre to cell centre), and the map properties. On a hex map the
+spawns and regions are polygons instead of rectangles: the outline of the cells, which
+holds exactly their centres (one spawn polygon per connected group of a player's cells).
+The file is written the way Tiled 1.8 saves it, so opening and saving it in Tiled changes
+nothing but the ``tiledversion`` attribute that Tiled adds.
 
 Bad input is reported one line per problem, ``FILE: FIELD: expected ..., found ...``, and
 the tool exits with status 1. Needs only Python 3.11+ and PyYAML (the game's virtual
-environment has it: ``.venv/bin/python tools/ascii2tmx.py ...``). Importable: ``convert_text``,
-``convert_file`` and ``main``.
+environment has it: ``.venv/bin/python tools/ascii2tmx.py ...``), and for hex maps the
+game's geometry package. Importable: ``convert_text``, ``convert_file`` and ``main``.
 """
 
 from __future__ import annotations
@@ -70,10 +95,14 @@ import argparse
 import os
 import re
 import sys
+import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the game's geometry is imported only when a hex map needs it
+    from game.rules.geometry import Geometry
 
 try:
     import yaml
@@ -87,6 +116,18 @@ CARDS_DIR = ROOT / "assets" / "cards"
 #: what a map in maps/ writes for the tileset
 DEFAULT_TILESET_SOURCE = "../assets/tilesets/terrain.tsx"
 TILE_SIZE = 64
+#: the hex tilesets by stagger axis: pointy-topped hexes (y), flat-topped hexes (x)
+HEX_TILESETS: dict[str, Path] = {
+    "y": ROOT / "assets" / "tilesets" / "terrain-hex.tsx",
+    "x": ROOT / "assets" / "tilesets" / "terrain-hex-flat.tsx",
+}
+ORIENTATIONS = ("orthogonal", "hexagonal")
+STAGGER_AXES = ("x", "y")
+STAGGER_INDEXES = ("odd", "even")
+#: the rulesets and the geometries of orthogonal maps the loader knows
+#: (``RULESETS`` in game/rules/rulesets, ``SQUARE_GEOMETRIES`` in game/maps/tiled.py)
+RULESETS = ("muhq",)
+SQUARE_GEOMETRIES = ("square-muhq", "square-grid")
 
 #: The terrain tileset's tiles: tile id = index (gid = 1 + id); the engine's tile type names.
 TILE_TYPES: tuple[str, ...] = (
@@ -139,9 +180,11 @@ PLACEMENT_KINDS = ("building", "stick", "piece", "boss")
 FIELDS = (
     "name", "title", "description", "players", "income", "map", "symbols", "spawns",
     "start_deck_list", "win_condition", "kings", "placements", "regions", "draft", "sets",
+    "orientation", "stagger_axis", "stagger_index", "links", "ruleset", "geometry",
 )
 NAME_PATTERN = re.compile(r"[A-Za-z0-9]+(-[A-Za-z0-9]+)*")
 Tile = tuple[int, int]
+Point = tuple[float, float]
 
 
 # --------------------------------------------------------------------------- problems
@@ -238,13 +281,38 @@ class MapObject:
 
     cls: str
     name: str
-    x: int
-    y: int
-    width: int = 0
-    height: int = 0
-    point: bool = False
+    x: float
+    y: float
+    width: float = 0
+    height: float = 0
+    #: "rectangle", "point", "polygon" or "polyline"
+    shape: str = "rectangle"
     #: (name, Tiled type, value), written in name order
     properties: list[tuple[str, str, str]] = field(default_factory=list)
+    #: a polygon's or polyline's points, relative to (x, y)
+    points: list[Point] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """How the map's cells are laid out: square, or Tiled's staggered hexes."""
+
+    orientation: str = "orthogonal"
+    tile_width: int = TILE_SIZE
+    tile_height: int = TILE_SIZE
+    stagger_axis: str = "y"
+    stagger_index: str = "odd"
+    hex_side_length: int = 0
+    tileset: Path = TILESET
+
+    @property
+    def hexagonal(self) -> bool:
+        return self.orientation == "hexagonal"
+
+    def geometry_params(self) -> dict[str, Any]:
+        return {"tile_width": self.tile_width, "tile_height": self.tile_height,
+                "stagger_axis": self.stagger_axis, "stagger_index": self.stagger_index,
+                "hex_side_length": self.hex_side_length}
 
 
 @dataclass(slots=True)
@@ -256,6 +324,7 @@ class TiledMap:
     tiles: list[str]
     properties: list[tuple[str, str, str]]
     objects: list[MapObject]
+    layout: Layout = field(default_factory=Layout)
 
 
 def rectangles(tiles: Iterable[Tile]) -> list[tuple[int, int, int, int]]:
@@ -282,6 +351,80 @@ def rectangles(tiles: Iterable[Tile]) -> list[tuple[int, int, int, int]]:
 
 def _point(tile: Tile) -> tuple[int, int]:
     return tile[0] * TILE_SIZE + TILE_SIZE // 2, tile[1] * TILE_SIZE + TILE_SIZE // 2
+
+
+def hex_geometry(layout: Layout, width: int, height: int) -> Geometry:
+    """The game's hex geometry for a map of this layout (imported from the game, which
+    places cells exactly where Tiled draws them)."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from game.rules.geometry import make_geometry
+
+    return make_geometry("hex", width, height, layout.geometry_params())
+
+
+def read_hex_tileset(path: Path) -> tuple[int, int, int] | str:
+    """(tile width, tile height, hex side length) of a hex tileset, or what is wrong."""
+    try:
+        root = ET.parse(path).getroot()
+    except (OSError, ET.ParseError) as exc:
+        return f"{type(exc).__name__} reading {path}"
+    side = root.find("properties/property[@name='hex_side_length']")
+    try:
+        width, height = int(root.get("tilewidth", "")), int(root.get("tileheight", ""))
+        length = int(side.get("value", "") if side is not None else "")
+    except ValueError:
+        return f"{path} without tilewidth, tileheight and a hex_side_length property"
+    return width, height, length
+
+
+def hex_outlines(geometry: Geometry, cells: Iterable[Tile]) -> list[list[Point]]:
+    """The outlines of a set of hex cells (given as Tiled's (column, row) cells): one
+    closed loop of pixel points per connected piece and per hole.
+
+    Each corner of a hex is where three hexes meet; it is placed at the mean of their
+    three centres, which is the corner of a regular hex grid through the cell centres
+    (within a pixel of the corner Tiled draws). A cell's centre lies inside the outline
+    of its piece, and every other centre lies at least about half a cell outside it, so
+    the loop covers exactly these cells under the map contract. Points are rounded to
+    whole pixels."""
+    from game.rules.geometry import HEX_DIRECTIONS
+
+    tiles = {geometry.grid_to_tile(col, row) for col, row in cells}
+    # boundary edges, each directed from one corner to the next going round its hex
+    following: dict[frozenset[Tile], frozenset[Tile]] = {}
+    count = len(HEX_DIRECTIONS)
+    for q, r in tiles:
+        for k, (dq, dr) in enumerate(HEX_DIRECTIONS):
+            if (q + dq, r + dr) in tiles:
+                continue
+            before, after = HEX_DIRECTIONS[k - 1], HEX_DIRECTIONS[(k + 1) % count]
+            start = frozenset({(q, r), (q + before[0], r + before[1]), (q + dq, r + dr)})
+            end = frozenset({(q, r), (q + dq, r + dr), (q + after[0], r + after[1])})
+            following[start] = end
+
+    def pixel(corner: frozenset[Tile]) -> Point:
+        centres = [geometry.cell_center(t) for t in corner]
+        return (round(sum(c[0] for c in centres) / 3), round(sum(c[1] for c in centres) / 3))
+
+    loops: list[list[Point]] = []
+    for first in sorted(following, key=lambda c: (pixel(c)[1], pixel(c)[0])):
+        if first not in following:
+            continue
+        loop = [first]
+        corner = following.pop(first)
+        while corner != first:
+            loop.append(corner)
+            corner = following.pop(corner)
+        points = [pixel(c) for c in loop]
+        top = min(range(len(points)), key=lambda i: (points[i][1], points[i][0]))
+        loops.append(points[top:] + points[:top])
+    return loops
+
+
+def _num(value: float) -> str:
+    """A number as Tiled writes it: no ``.0`` on whole numbers."""
+    return str(int(value)) if float(value).is_integer() else f"{value:.6g}"
 
 
 def _prop_int(name: str, value: int) -> tuple[str, str, str]:
@@ -369,6 +512,8 @@ class _Builder:
         self.counts = {kind: 0 for kind in PLACEMENT_KINDS}
         self.buildings_of: set[int] = set()
         self.region_names: set[str] = set()
+        self.layout = Layout()
+        self.geometry: Geometry | None = None
 
     def build(self, known_cards: set[str] | None) -> tuple[TiledMap, list[Problem]]:
         for key in self.data:
@@ -377,6 +522,7 @@ class _Builder:
         self.read_texts()
         self.read_symbols()
         self.read_grid()
+        self.read_layout()
         self.read_players()
         self.read_deck()
         self.read_win()
@@ -384,11 +530,12 @@ class _Builder:
         self.add_kings()
         self.add_placements()
         self.add_regions()
+        self.add_links()
         self.check_win_needs()
         if self.check.problems:
             raise SourceError(self.check.problems)
         tiled = TiledMap(self.name, self.width, self.height, self.tiles, self.properties(),
-                         self.objects)
+                         self.objects, self.layout)
         return tiled, self.unknown_cards(known_cards or set())
 
     # -- map-wide fields
@@ -477,6 +624,67 @@ class _Builder:
     def kind_at(self, tile: Tile) -> str:
         return self.tiles[tile[1] * self.width + tile[0]]
 
+    def read_layout(self) -> None:
+        """orientation, stagger_axis and stagger_index (the hex tileset gives the tile
+        size and side length), ruleset and geometry."""
+        check, data = self.check, self.data
+        orientation = data.get("orientation", "orthogonal")
+        if orientation not in ORIENTATIONS:
+            check.add("orientation", "orthogonal or hexagonal", orientation)
+            orientation = "orthogonal"
+        hexagonal = orientation == "hexagonal"
+        stagger: dict[str, str] = {}
+        for key, allowed, default in (("stagger_axis", STAGGER_AXES, "y"),
+                                      ("stagger_index", STAGGER_INDEXES, "odd")):
+            if key in data and not hexagonal:
+                check.add(key, "no stagger on an orthogonal map (orientation: hexagonal "
+                          "for hexes)", data[key])
+            value = data.get(key, default)
+            if value not in allowed:
+                check.add(key, " or ".join(allowed), value)
+                value = default
+            stagger[key] = value
+        if "ruleset" in data:
+            if data["ruleset"] in RULESETS:
+                self.extras["ruleset"] = data["ruleset"]
+            else:
+                check.add("ruleset", f"one of {', '.join(RULESETS)}", data["ruleset"])
+        if "geometry" in data:
+            if hexagonal:
+                check.add("geometry", "no geometry on a hexagonal map (its cells are hexes)",
+                          data["geometry"])
+            elif data["geometry"] in SQUARE_GEOMETRIES:
+                self.extras["geometry"] = data["geometry"]
+            else:
+                check.add("geometry", f"one of {', '.join(SQUARE_GEOMETRIES)}",
+                          data["geometry"])
+        if not hexagonal:
+            return
+        tileset = HEX_TILESETS[stagger["stagger_axis"]]
+        read = read_hex_tileset(tileset)
+        if isinstance(read, str):
+            check.add("orientation", f"the hex tileset {tileset.relative_to(ROOT).as_posix()} "
+                      "(run tools/make_tileset.py)", read, raw=True)
+            return
+        width, height, side = read
+        self.layout = Layout("hexagonal", width, height, stagger["stagger_axis"],
+                             stagger["stagger_index"], side, tileset)
+        if self.tiles:
+            self.geometry = hex_geometry(self.layout, self.width, self.height)
+
+    def centre(self, tile: Tile) -> Point:
+        """The pixel centre of a (column, row) cell."""
+        if self.geometry is None:
+            return _point(tile)
+        return self.geometry.cell_center(self.geometry.grid_to_tile(*tile))
+
+    def polygon(self, cls: str, name: str, outline: list[Point],
+                properties: list[tuple[str, str, str]]) -> MapObject:
+        """A polygon object placed at its first point, as Tiled places one."""
+        x0, y0 = outline[0]
+        return MapObject(cls, name, x0, y0, shape="polygon", properties=properties,
+                         points=[(x - x0, y - y0) for x, y in outline])
+
     def read_players(self) -> None:
         """players (default: the highest spawn owner) and income."""
         check = self.check
@@ -561,13 +769,49 @@ class _Builder:
         self.occupied[tile] = card
 
     def add_spawns(self) -> None:
-        """Rectangles covering exactly each player's spawn and harbor tiles."""
+        """Rectangles covering exactly each player's spawn and harbor tiles (on a hex map:
+        a polygon round each connected group of them, or round each cell of a group that
+        has a hole)."""
         for player in sorted(set(self.owners.values())):
             mine = [t for t, owner in self.owners.items() if owner == player]
+            if self.geometry is not None:
+                for group in self.hex_groups(mine):
+                    outlines = hex_outlines(self.geometry, group)
+                    if len(outlines) > 1:
+                        outlines = [hex_outlines(self.geometry, [cell])[0]
+                                    for cell in sorted(group, key=lambda t: (t[1], t[0]))]
+                    for outline in outlines:
+                        self.objects.append(self.polygon(
+                            "spawn", f"Player {player}", outline,
+                            [_prop_int("player", player)]))
+                continue
             for x, y, w, h in rectangles(mine):
                 self.objects.append(MapObject(
                     "spawn", f"Player {player}", x * TILE_SIZE, y * TILE_SIZE, w * TILE_SIZE,
                     h * TILE_SIZE, properties=[_prop_int("player", player)]))
+
+    def hex_groups(self, cells: Iterable[Tile]) -> list[list[Tile]]:
+        """The connected groups of these (column, row) cells on the hex map, in reading
+        order of their first cells."""
+        assert self.geometry is not None
+        geometry = self.geometry
+        left = set(cells)
+        groups = []
+        for start in sorted(left, key=lambda t: (t[1], t[0])):
+            if start not in left:
+                continue
+            left.discard(start)
+            group, todo = [start], [start]
+            while todo:
+                tile = geometry.grid_to_tile(*todo.pop())
+                for near in geometry.neighbours(tile):
+                    cell = geometry.tile_to_grid(near)
+                    if cell in left:
+                        left.discard(cell)
+                        group.append(cell)
+                        todo.append(cell)
+            groups.append(group)
+        return groups
 
     def add_kings(self) -> None:
         check, players = self.check, self.players
@@ -591,8 +835,8 @@ class _Builder:
             if tile is None:
                 continue
             self.place(tile, f"kings[{index}]", f"the king of player {index + 1}")
-            x, y = _point(tile)
-            self.objects.append(MapObject("king", card, x, y, point=True,
+            x, y = self.centre(tile)
+            self.objects.append(MapObject("king", card, x, y, shape="point",
                                           properties=[_prop_int("player", index + 1)]))
 
     def add_placements(self) -> None:
@@ -636,8 +880,8 @@ class _Builder:
                 props.append(_prop_int("player", player))
             if kind == "building":
                 self.buildings_of.add(player)
-            x, y = _point(tile)
-            self.objects.append(MapObject(kind, card, x, y, point=True, properties=props))
+            x, y = self.centre(tile)
+            self.objects.append(MapObject(kind, card, x, y, shape="point", properties=props))
 
     def add_regions(self) -> None:
         check = self.check
@@ -657,6 +901,9 @@ class _Builder:
             if name is not None and name in self.region_names:
                 check.add(f"{where}.name", "a name no other region has", name)
             points = check.integer(item.get("points", 1), f"{where}.points", 1)
+            if self.layout.hexagonal:
+                self.add_hex_region(item, where, name, points)
+                continue
             box = self.region_box(item, where)
             if name is None or points is None or box is None:
                 continue
@@ -664,6 +911,78 @@ class _Builder:
             x, y, w, h = (v * TILE_SIZE for v in box)
             self.objects.append(MapObject("region", name, x, y, w, h,
                                           properties=[_prop_int("points", points)]))
+
+    def add_hex_region(self, item: dict[str, Any], where: str, name: str | None,
+                       points: int | None) -> None:
+        """A region of a hex map: one polygon round its cells, which are the cells of its
+        ``rect`` (columns and rows of Tiled's grid) or its ``tiles``, in one piece."""
+        check, size = self.check, (self.width, self.height)
+        cells: set[Tile] = set()
+        if "rect" in item:
+            box = self.region_box(item, where)
+            if box is None:
+                return
+            x0, y0, w, h = box
+            cells = {(x0 + dx, y0 + dy) for dy in range(h) for dx in range(w)}
+        elif isinstance(item.get("tiles"), list) and item["tiles"]:
+            spots = [check.tile(t, f"{where}.tiles", size) for t in item["tiles"]]
+            if None in spots:
+                return
+            cells = {s for s in spots if s is not None}
+        else:
+            check.add(where, "the region's rect: [x, y, width, height] or its tiles: "
+                      "[[x, y], ...]", item)
+            return
+        if self.geometry is None or name is None or points is None:
+            return
+        outlines = hex_outlines(self.geometry, cells)
+        if len(outlines) != 1:
+            pieces = len(self.hex_groups(cells))
+            check.add(f"{where}.tiles", "cells in one piece without holes (a region of a "
+                      "hex map is one polygon)",
+                      f"{pieces} pieces and {len(outlines) - pieces} holes", raw=True)
+            return
+        self.region_names.add(name)
+        self.objects.append(self.polygon("region", name, outlines[0],
+                                         [_prop_int("points", points)]))
+
+    def add_links(self) -> None:
+        """links: two-point polylines from cell centre to cell centre."""
+        check, size = self.check, (self.width, self.height)
+        raw = self.data.get("links") or []
+        if not isinstance(raw, list):
+            check.add("links", "a list of {name, from: [x, y], to: [x, y]}", raw)
+            return
+        pairs: set[frozenset[Tile]] = set()
+        for index, item in enumerate(raw):
+            where = f"links[{index}]"
+            if not isinstance(item, dict) or "from" not in item or "to" not in item:
+                check.add(where, "{name, from: [x, y], to: [x, y]}", item)
+                continue
+            for key in item:
+                if key not in ("name", "from", "to"):
+                    check.add(f"{where}.{key}", "one of name, from, to", key)
+            name = check.text(item["name"], f"{where}.name") if "name" in item else ""
+            if not self.tiles:
+                continue
+            ends = (check.tile(item["from"], f"{where}.from", size),
+                    check.tile(item["to"], f"{where}.to", size))
+            start, end = ends
+            if start is None or end is None or name is None:
+                continue
+            if start == end:
+                check.add(f"{where}.to", "another cell than from", list(end))
+                continue
+            pair = frozenset((start, end))
+            if pair in pairs:
+                check.add(where, "two cells no other link joins", f"{list(start)} and "
+                          f"{list(end)} again", raw=True)
+                continue
+            pairs.add(pair)
+            x0, y0 = self.centre(start)
+            x1, y1 = self.centre(end)
+            self.objects.append(MapObject("link", name, x0, y0, shape="polyline",
+                                          points=[(0, 0), (x1 - x0, y1 - y0)]))
 
     def region_box(self, item: dict[str, Any], where: str) -> tuple[int, int, int, int] | None:
         """A region's rectangle (x, y, width, height) in tiles, from ``rect`` or ``tiles``."""
@@ -771,13 +1090,20 @@ def _properties(props: list[tuple[str, str, str]], indent: str) -> list[str]:
     return lines
 
 
-def render(tiled: TiledMap, tileset_source: str = DEFAULT_TILESET_SOURCE) -> str:
-    """The .tmx text of a map, as Tiled 1.8 writes it."""
+def render(tiled: TiledMap, tileset_source: str | None = None) -> str:
+    """The .tmx text of a map, as Tiled 1.8 writes it. ``tileset_source`` defaults to the
+    map's tileset as a map in maps/ references it."""
     w, h = tiled.width, tiled.height
+    layout = tiled.layout
+    if tileset_source is None:
+        tileset_source = tileset_source_for(None, layout.tileset)
+    hexes = (f'hexsidelength="{layout.hex_side_length}" staggeraxis="{layout.stagger_axis}" '
+             f'staggerindex="{layout.stagger_index}" ' if layout.hexagonal else "")
     lines = [
         '<?xml version="1.0" encoding="UTF-8"?>',
-        f'<map version="1.8" orientation="orthogonal" renderorder="right-down" width="{w}" '
-        f'height="{h}" tilewidth="{TILE_SIZE}" tileheight="{TILE_SIZE}" infinite="0" '
+        f'<map version="1.8" orientation="{layout.orientation}" renderorder="right-down" '
+        f'width="{w}" height="{h}" tilewidth="{layout.tile_width}" '
+        f'tileheight="{layout.tile_height}" infinite="0" {hexes}'
         f'nextlayerid="3" nextobjectid="{len(tiled.objects) + 1}">',
         *_properties(tiled.properties, " "),
         f' <tileset firstgid="1" source="{_escape(tileset_source)}"/>',
@@ -789,13 +1115,17 @@ def render(tiled: TiledMap, tileset_source: str = DEFAULT_TILESET_SOURCE) -> str
     lines.append(",\n".join(rows))
     lines += ["</data>", " </layer>", ' <objectgroup id="2" name="objects">']
     for number, obj in enumerate(tiled.objects, start=1):
-        head = (f'  <object id="{number}" name="{_escape(obj.name)}" type="{obj.cls}" '
-                f'x="{obj.x}" y="{obj.y}"')
-        if not obj.point:
-            head += f' width="{obj.width}" height="{obj.height}"'
+        named = f' name="{_escape(obj.name)}"' if obj.name else ""
+        head = (f'  <object id="{number}"{named} type="{obj.cls}" '
+                f'x="{_num(obj.x)}" y="{_num(obj.y)}"')
+        if obj.shape == "rectangle":
+            head += f' width="{_num(obj.width)}" height="{_num(obj.height)}"'
         body = _properties(sorted(obj.properties), "   ")
-        if obj.point:
+        if obj.shape == "point":
             body.append("   <point/>")
+        elif obj.shape in ("polygon", "polyline"):
+            points = " ".join(f"{_num(x)},{_num(y)}" for x, y in obj.points)
+            body.append(f'   <{obj.shape} points="{points}"/>')
         if body:
             lines += [head + ">", *body, "  </object>"]
         else:
@@ -804,23 +1134,28 @@ def render(tiled: TiledMap, tileset_source: str = DEFAULT_TILESET_SOURCE) -> str
     return "\n".join(lines)
 
 
-def tileset_source_for(out: Path | None) -> str:
-    """The terrain tileset's path relative to the folder of ``out``."""
+def tileset_source_for(out: Path | None, tileset: Path = TILESET) -> str:
+    """A tileset's path relative to the folder of ``out`` (by default the terrain
+    tileset's; with no ``out``, as a map in maps/ references it)."""
     if out is None:
-        return DEFAULT_TILESET_SOURCE
+        return os.path.relpath(tileset, MAPS_DIR).replace(os.sep, "/")
     try:
-        relative = os.path.relpath(TILESET, out.resolve().parent)
+        relative = os.path.relpath(tileset, out.resolve().parent)
     except ValueError:  # another drive on Windows
-        return TILESET.as_posix()
+        return tileset.as_posix()
     return Path(relative).as_posix()
 
 
 def convert_text(text: str, file: str = "<text>", *, default_name: str = "map",
-                 tileset_source: str = DEFAULT_TILESET_SOURCE,
+                 tileset_source: str | None = None, out: Path | None = None,
                  known_cards: set[str] | None = None) -> tuple[str, str, list[Problem]]:
-    """Convert a text map: returns (map name, .tmx text, warnings); raises ``SourceError``."""
+    """Convert a text map: returns (map name, .tmx text, warnings); raises ``SourceError``.
+    The tileset is referenced as ``tileset_source`` if given, else relative to the folder
+    of ``out`` (default: as from maps/)."""
     data = read_source(text, file)
     tiled, warnings = build_map(data, file, default_name=default_name, known_cards=known_cards)
+    if tileset_source is None:
+        tileset_source = tileset_source_for(out, tiled.layout.tileset)
     return tiled.name, render(tiled, tileset_source), warnings
 
 
@@ -844,8 +1179,7 @@ def convert_file(source: Path | str, out: Path | str | None = None) -> tuple[str
         raise SourceError([Problem(str(source), "file", "a readable UTF-8 text file",
                                    type(exc).__name__)]) from None
     target = Path(out) if out is not None else MAPS_DIR / f"{map_name(source)}.tmx"
-    _, tmx, warnings = convert_text(text, str(source), default_name=source.stem,
-                                    tileset_source=tileset_source_for(target),
+    _, tmx, warnings = convert_text(text, str(source), default_name=source.stem, out=target,
                                     known_cards=card_names())
     return tmx, warnings
 

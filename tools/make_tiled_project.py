@@ -2,11 +2,13 @@
 """Write the Tiled project for map authors: ``maps/muhq.tiled-project`` and, for Tiled 1.8
 (which keeps object types apart from the project's custom types), ``maps/objecttypes.xml``.
 
-They give authors drop-downs instead of typed strings: the ``WinCondition`` and
-``TileType`` enums, one class per object kind the loader reads (spawn, king, region,
-building, stick, piece, boss, store) with its members and defaults, and a ``map`` class
-for the map properties. Everything is generated from the engine's registries and the
-loader's tables, so the editor offers exactly what the game accepts.
+They give authors drop-downs instead of typed strings: the ``WinCondition``,
+``TileType``, ``Ruleset`` and ``Geometry`` (of an orthogonal map) enums, one class per
+object kind the loader reads (spawn, king, region, building, stick, piece, boss, store,
+link) with its members and defaults, and a ``map`` class for the map properties.
+Everything is generated from the engine's registries and the loader's tables, so the
+editor offers exactly what the game accepts. A ``link`` is a two-point polyline joining
+two cells (its name names the link); it has no members.
 
     .venv/bin/python tools/make_tiled_project.py           # write both files
     .venv/bin/python tools/make_tiled_project.py --check   # exit 1 if they are stale
@@ -23,7 +25,8 @@ from xml.sax.saxutils import quoteattr
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.maps.tiled import MAP_PROPERTIES, OBJECT_MEMBERS  # noqa: E402
+from game.maps.tiled import MAP_PROPERTIES, OBJECT_MEMBERS, SQUARE_GEOMETRIES  # noqa: E402
+from game.rules.rulesets import RULESETS  # noqa: E402
 from game.rules.tiles import TILE_TYPES  # noqa: E402
 from game.rules.wincons import WIN_CONDITIONS  # noqa: E402
 
@@ -48,14 +51,18 @@ DEFAULTS: dict[tuple[str, str], object] = {
 }
 COLOURS = {"spawn": "#ff4687f5", "king": "#ffe2b04c", "region": "#ff4cb85c",
            "building": "#ffe04c40", "stick": "#ffd6aa2c", "piece": "#ffa0a0a4",
-           "boss": "#ff8a2be2", "store": "#ff2ab0b0", "map": "#ff808080"}
+           "boss": "#ff8a2be2", "store": "#ff2ab0b0", "link": "#ffff8c1a",
+           "map": "#ff808080"}
 MAP_MEMBERS: dict[str, tuple[str, object]] = {
     "players": ("int", 0), "income": ("int", 0), "start_deck": ("string", ""),
     "win_condition": ("string", ""), "win_threshold": ("int", 0),
     "win_points": ("int", 0), "win_card": ("string", ""), "win_per_upkeep": ("int", 1),
     "draft": ("string", ""), "sets": ("string", ""), "title": ("string", ""),
-    "description": ("string", ""),
+    "description": ("string", ""), "ruleset": ("string", "muhq"),
+    "geometry": ("string", "square-muhq"),
 }
+#: map members that take their values from an enum
+MAP_ENUMS = {"win_condition": "WinCondition", "ruleset": "Ruleset", "geometry": "Geometry"}
 
 
 def _member(cls: str, name: str) -> dict[str, object]:
@@ -70,8 +77,12 @@ def project() -> dict[str, object]:
          "values": WIN_CONDITIONS.names(), "valuesAsFlags": False},
         {"id": 2, "name": "TileType", "type": "enum", "storageType": "string",
          "values": list(TILE_TYPES), "valuesAsFlags": False},
+        {"id": 3, "name": "Ruleset", "type": "enum", "storageType": "string",
+         "values": sorted(RULESETS), "valuesAsFlags": False},
+        {"id": 4, "name": "Geometry", "type": "enum", "storageType": "string",
+         "values": list(SQUARE_GEOMETRIES), "valuesAsFlags": False},
     ]
-    next_id = 3
+    next_id = 5
     for cls, members in OBJECT_MEMBERS.items():
         types.append({"id": next_id, "name": cls, "type": "class", "color": COLOURS[cls],
                       "members": [_member(cls, m) for m in members], "useAs": ["object"]})
@@ -79,8 +90,8 @@ def project() -> dict[str, object]:
     map_members: list[dict[str, object]] = []
     for name, (kind, value) in MAP_MEMBERS.items():
         member: dict[str, object] = {"name": name, "type": kind, "value": value}
-        if name == "win_condition":
-            member["propertyType"] = "WinCondition"
+        if name in MAP_ENUMS:
+            member["propertyType"] = MAP_ENUMS[name]
         map_members.append(member)
     types.append({"id": next_id, "name": "map", "type": "class", "color": COLOURS["map"],
                   "members": map_members, "useAs": ["map"]})

@@ -1,17 +1,24 @@
 #!/usr/bin/env python3
-"""Draw the terrain tileset: ``assets/tilesets/terrain.png`` and ``terrain.tsx``.
+"""Draw the terrain tilesets: ``assets/tilesets/terrain.png`` + ``terrain.tsx`` (squares),
+``terrain-hex.png`` + ``.tsx`` and ``terrain-hex-flat.png`` + ``.tsx`` (hexes).
 
 Usage::
 
-    .venv/bin/python tools/make_tileset.py            # writes both files
+    .venv/bin/python tools/make_tileset.py            # writes all six files
     .venv/bin/python tools/make_tileset.py --check    # exit 1 if the files are stale
     .venv/bin/python tools/make_tileset.py --preview /tmp/terrain-x4.png --scale 4
 
-The tiles are 64x64 px, 4 columns, in the order of the map contract (tile id = index in
-``TILES``); each ``<tile>`` in the .tsx carries the engine's tile type name as its Tiled
-type, which is all a map's meaning comes from. Everything is drawn with pygame-ce
-primitives and a seeded random generator, and the PNG is encoded here (zlib, no
-timestamps), so every run writes the same bytes.
+The square tiles are 64x64 px, 4 columns, in the order of the map contract (tile id =
+index in ``TILES``); each ``<tile>`` in the .tsx carries the engine's tile type name as its
+Tiled type, which is all a map's meaning comes from. The hex tilesets have the same tile
+ids, types and look: ``terrain-hex`` holds pointy-topped hexes for maps with stagger axis
+y (tiles 64x74, hex side length 37), ``terrain-hex-flat`` flat-topped ones for stagger
+axis x (74x64, side 37). A hex tile is its terrain's ground filling the hexagon Tiled
+draws (the game's hex geometry gives it), the feature (house, tower...) a little smaller
+in the middle, a thin dark rim, and transparency outside the hexagon; the .tsx names the
+map settings it is drawn for in the properties ``hex_side_length`` and ``stagger_axis``.
+Everything is drawn with pygame-ce primitives and seeded random generators, and the PNGs
+are encoded here (zlib, no timestamps), so every run writes the same bytes.
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ import sys
 import zlib
 from collections.abc import Callable
 from pathlib import Path
+from typing import Literal, NamedTuple
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -33,6 +41,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # the hex tilesets ask the game's geometry for the hexagon
+    sys.path.insert(0, str(ROOT))
 OUT_DIR = ROOT / "assets" / "tilesets"
 TILE = 64
 COLUMNS = 4
@@ -87,23 +97,31 @@ def wave(surf: pygame.Surface, colour: Colour, x: int, y: int, length: int, widt
     pygame.draw.lines(surf, colour, False, points, width)
 
 
+def per_area(count: int, surf: pygame.Surface) -> int:
+    """``count`` (given for a 64x64 tile) scaled to the surface's area: same density."""
+    width, height = surf.get_size()
+    return round(count * width * height / (TILE * TILE))
+
+
+# Each tile is drawn in two parts: the ground, which fills the whole surface whatever its
+# size (a 64x64 square, or the bounding box of a hex), and the feature standing on it
+# (house, tower, pier...), always drawn in a 64x64 frame. A square tile is the ground with
+# the feature on top; a hex tile is its own ground with the feature centred on it.
+
+
 def grass(surf: pygame.Surface, rng: random.Random) -> None:
     """Plain meadow: the background of every tile that stands on open ground."""
+    width, height = surf.get_size()
     surf.fill(GRASS)
-    speckle(surf, rng, [GRASS_DARK, GRASS_LIGHT], 70)
-    for _ in range(9):  # small tufts of blades
-        x, y = rng.randrange(4, 58), rng.randrange(6, 60)
+    speckle(surf, rng, [GRASS_DARK, GRASS_LIGHT], per_area(70, surf))
+    for _ in range(per_area(9, surf)):  # small tufts of blades
+        x, y = rng.randrange(4, width - 6), rng.randrange(6, height - 4)
         pygame.draw.line(surf, GRASS_DARK, (x, y), (x - 2, y - 4))
         pygame.draw.line(surf, GRASS_DARK, (x + 1, y), (x + 1, y - 5))
         pygame.draw.line(surf, GRASS_DARK, (x + 2, y), (x + 4, y - 4))
 
 
-def neutral(surf: pygame.Surface, rng: random.Random) -> None:
-    grass(surf, rng)
-
-
 def house(surf: pygame.Surface, rng: random.Random) -> None:
-    grass(surf, rng)
     pygame.draw.ellipse(surf, GRASS_DARK, (8, 50, 50, 10))  # shadow
     wall = pygame.Rect(14, 30, 36, 24)
     surf.fill((232, 214, 170), wall)
@@ -126,7 +144,6 @@ def house(surf: pygame.Surface, rng: random.Random) -> None:
 
 
 def tower(surf: pygame.Surface, rng: random.Random) -> None:
-    grass(surf, rng)
     pygame.draw.ellipse(surf, GRASS_DARK, (12, 52, 44, 10))
     body = pygame.Rect(20, 16, 24, 42)
     surf.fill(STONE, body)
@@ -150,23 +167,28 @@ def tower(surf: pygame.Surface, rng: random.Random) -> None:
 
 
 def farm_field(surf: pygame.Surface, rng: random.Random) -> None:
+    width, height = surf.get_size()
     soil, furrow, ridge = (150, 104, 58), (110, 72, 38), (178, 130, 78)
     surf.fill(soil)
-    speckle(surf, rng, [furrow, ridge], 60)
-    for i, y in enumerate(range(2, TILE, 8)):  # ploughed rows with sprouts on the ridges
-        surf.fill(furrow, (0, y, TILE, 3))
-        surf.fill(ridge, (0, y + 3, TILE, 1))
+    speckle(surf, rng, [furrow, ridge], per_area(60, surf))
+    for i, y in enumerate(range(2, height, 8)):  # ploughed rows with sprouts on the ridges
+        surf.fill(furrow, (0, y, width, 3))
+        surf.fill(ridge, (0, y + 3, width, 1))
         start = 3 + (i % 2) * 4
-        for x in range(start, TILE - 2, 8):
+        for x in range(start, width - 2, 8):
             pygame.draw.line(surf, (96, 164, 56), (x, y + 7), (x - 1, y + 4))
             pygame.draw.line(surf, (130, 196, 72), (x + 1, y + 7), (x + 3, y + 5))
 
 
 def spawn(surf: pygame.Surface, rng: random.Random) -> None:
-    grass(surf, rng)
     base = pygame.Rect(4, 4, 56, 56)
     pygame.draw.rect(surf, (238, 230, 206), base, border_radius=10)
     pygame.draw.rect(surf, (196, 184, 150), base, 3, border_radius=10)
+    spawn_flag(surf, rng)
+
+
+def spawn_flag(surf: pygame.Surface, rng: random.Random) -> None:
+    """The banner on its pole, standing on the spawn's paved base."""
     pygame.draw.ellipse(surf, (214, 204, 176), (16, 46, 30, 9))  # foot of the pole
     pygame.draw.line(surf, OUTLINE, (22, 10), (22, 52), 3)  # pole
     pygame.draw.circle(surf, (220, 180, 60), (22, 9), 3)  # finial
@@ -177,14 +199,22 @@ def spawn(surf: pygame.Surface, rng: random.Random) -> None:
     pygame.draw.circle(surf, (236, 210, 96), (33, 20), 4)  # emblem
 
 
-def harbor(surf: pygame.Surface, rng: random.Random) -> None:
+def harbor_ground(surf: pygame.Surface, rng: random.Random) -> None:
+    """Deep water with a sandy quay along the top."""
+    width, height = surf.get_size()
+    quay = 22 + (height - TILE) // 2
     surf.fill(DEEP)
-    for i, y in enumerate(range(34, TILE, 14)):
-        for x in range(-12 + (i % 2) * 16, TILE, 32):
+    for i, y in enumerate(range(quay + 12, height, 14)):
+        for x in range(-12 + (i % 2) * 16, width, 32):
             wave(surf, DEEP_WAVE, x, y, 18, 2)
-    surf.fill(SAND, (0, 0, TILE, 22))  # the quay
-    speckle(surf, rng, [shade(SAND, -24), shade(SAND, 16)], 40, pygame.Rect(0, 0, TILE, 20))
-    surf.fill(shade(SAND, -50), (0, 20, TILE, 3))
+    surf.fill(SAND, (0, 0, width, quay))  # the quay
+    speckle(surf, rng, [shade(SAND, -24), shade(SAND, 16)], per_area(40, surf),
+            pygame.Rect(0, 0, width, quay - 2))
+    surf.fill(shade(SAND, -50), (0, quay - 2, width, 3))
+
+
+def harbor(surf: pygame.Surface, rng: random.Random) -> None:
+    """The pier running from the quay out into the water."""
     for x in (20, 42):  # pier posts standing in the water
         for y in (34, 54):
             surf.fill(WOOD_DARK, (x - 3, y, 6, 8))
@@ -197,50 +227,55 @@ def harbor(surf: pygame.Surface, rng: random.Random) -> None:
 
 
 def street(surf: pygame.Surface, rng: random.Random) -> None:
+    width, height = surf.get_size()
     surf.fill((104, 96, 86))  # joints between the stones
-    rows = 5
-    height = TILE // rows + 1
-    for row in range(rows + 1):
-        y = row * height - 4
+    course = TILE // 5 + 1
+    row = 0
+    while row * course - 4 < height:
+        y = row * course - 4
         x = -((row % 2) * 8)
-        while x < TILE:
-            width = rng.choice((14, 16, 18))
+        while x < width:
+            size = rng.choice((14, 16, 18))
             tone = rng.choice((-12, -4, 4, 12))
-            stone = pygame.Rect(x + 1, y + 1, width - 2, height - 2)
+            stone = pygame.Rect(x + 1, y + 1, size - 2, course - 2)
             pygame.draw.rect(surf, shade((176, 164, 142), tone), stone, border_radius=4)
             pygame.draw.line(
                 surf, shade((176, 164, 142), tone + 28),
                 (stone.left + 3, stone.top + 1), (stone.right - 4, stone.top + 1),
             )
-            x += width
+            x += size
+        row += 1
 
 
 def deep_water(surf: pygame.Surface, rng: random.Random) -> None:
+    width, height = surf.get_size()
     surf.fill(DEEP)
-    speckle(surf, rng, [shade(DEEP, -8), shade(DEEP, 8)], 40, size=3)
-    for i, y in enumerate(range(8, TILE, 16)):  # rolling swell: wide crests
-        for x in range(-12 + (i % 2) * 16, TILE, 32):
+    speckle(surf, rng, [shade(DEEP, -8), shade(DEEP, 8)], per_area(40, surf), size=3)
+    for i, y in enumerate(range(8, height, 16)):  # rolling swell: wide crests
+        for x in range(-12 + (i % 2) * 16, width, 32):
             wave(surf, DEEP_WAVE, x, y, 18, 2)
 
 
 def water(surf: pygame.Surface, rng: random.Random) -> None:
+    width, height = surf.get_size()
     surf.fill(SHALLOW)
-    for _ in range(6):  # pebbles showing through the shallow water
-        x, y = rng.randrange(4, 58), rng.randrange(4, 58)
+    for _ in range(per_area(6, surf)):  # pebbles showing through the shallow water
+        x, y = rng.randrange(4, width - 6), rng.randrange(4, height - 6)
         pygame.draw.ellipse(surf, (140, 190, 196), (x, y, 6, 4))
-    for i, y in enumerate(range(6, TILE, 11)):  # small ripples
-        for x in range(-6 + (i % 2) * 9, TILE, 18):
+    for i, y in enumerate(range(6, height, 11)):  # small ripples
+        for x in range(-6 + (i % 2) * 9, width, 18):
             pygame.draw.line(surf, SHALLOW_WAVE, (x, y + 2), (x + 4, y))
             pygame.draw.line(surf, SHALLOW_WAVE, (x + 4, y), (x + 9, y + 2))
 
 
 def wall(surf: pygame.Surface, rng: random.Random) -> None:
+    width, height = surf.get_size()
     surf.fill(MORTAR)
     course = 16
-    for row in range(TILE // course):
+    for row in range(-(-height // course)):
         y = row * course
         x = -16 if row % 2 else 0
-        while x < TILE:
+        while x < width:
             tone = rng.choice((-14, -6, 0, 8))
             block = pygame.Rect(x + 1, y + 1, 30, course - 2)
             surf.fill(shade((124, 122, 118), tone), block)
@@ -251,7 +286,6 @@ def wall(surf: pygame.Surface, rng: random.Random) -> None:
 
 
 def gate(surf: pygame.Surface, rng: random.Random) -> None:
-    wall(surf, rng)
     arch = pygame.Rect(12, 10, 40, 54)
     pygame.draw.rect(surf, OUTLINE, arch.inflate(6, 6), border_top_left_radius=22,
                      border_top_right_radius=22)
@@ -268,7 +302,6 @@ def gate(surf: pygame.Surface, rng: random.Random) -> None:
 
 
 def store(surf: pygame.Surface, rng: random.Random) -> None:
-    grass(surf, rng)
     pygame.draw.ellipse(surf, GRASS_DARK, (4, 52, 56, 10))
     surf.fill(WOOD_DARK, (9, 22, 4, 34))  # posts
     surf.fill(WOOD_DARK, (51, 22, 4, 34))
@@ -291,72 +324,294 @@ def store(surf: pygame.Surface, rng: random.Random) -> None:
     pygame.draw.rect(surf, OUTLINE, (2, awning_top, 60, awning_bottom - awning_top), 1)
 
 
-#: The tiles in tile-id order: (engine tile type name, painter). The order is the contract's.
-TILES: list[tuple[str, Painter]] = [
-    ("neutral", neutral),
-    ("house", house),
-    ("tower", tower),
-    ("farm field", farm_field),
-    ("spawn", spawn),
-    ("harbor", harbor),
-    ("street", street),
-    ("deep water", deep_water),
-    ("water", water),
-    ("wall", wall),
-    ("gate", gate),
-    ("store", store),
+class TileArt(NamedTuple):
+    """How one tile is drawn: its ground (any size) and the feature on it (64x64)."""
+
+    name: str
+    ground: Painter
+    feature: Painter | None = None
+    #: the feature drawn on a hex tile instead (default: ``feature``)
+    hex_feature: Painter | None = None
+    #: ground under the feature on a hex tile, drawn inset inside the hexagon (a paved
+    #: base of this colour and rim colour), or None
+    hex_base: tuple[Colour, Colour] | None = None
+
+
+#: The tiles in tile-id order. The order is the contract's.
+TILES: list[TileArt] = [
+    TileArt("neutral", grass),
+    TileArt("house", grass, house),
+    TileArt("tower", grass, tower),
+    TileArt("farm field", farm_field),
+    TileArt("spawn", grass, spawn, spawn_flag, ((238, 230, 206), (196, 184, 150))),
+    TileArt("harbor", harbor_ground, harbor),
+    TileArt("street", street),
+    TileArt("deep water", deep_water),
+    TileArt("water", water),
+    TileArt("wall", wall),
+    TileArt("gate", wall, gate),
+    TileArt("store", grass, store),
 ]
 
 
-def draw_tileset() -> pygame.Surface:
-    """The whole tileset image, every tile drawn with its own seeded generator."""
+class Sheet(NamedTuple):
+    """One tileset: its file names, tile size and, for hexes, the hexagon Tiled draws."""
+
+    name: str
+    tile_width: int
+    tile_height: int
+    #: None for square tiles; else the hex map settings this tileset is drawn for
+    hex_params: dict[str, object] | None = None
+    #: how much a hex tile's feature is shrunk to stay clear of the hexagon's corners
+    feature_scale: float = 1.0
+
+    @property
+    def png(self) -> str:
+        return f"{self.name}.png"
+
+    @property
+    def tsx(self) -> str:
+        return f"{self.name}.tsx"
+
+    def hexagon(self) -> tuple[tuple[float, float], ...]:
+        """The hexagon of one cell inside its tile, as the game and Tiled place it."""
+        from game.rules.geometry import make_geometry
+
+        assert self.hex_params is not None
+        geometry = make_geometry("hex", 1, 1, {"tile_width": self.tile_width,
+                                               "tile_height": self.tile_height,
+                                               **self.hex_params})
+        return geometry.cell_polygon(geometry.grid_to_tile(0, 0))
+
+
+#: The tilesets drawn: the square one, pointy-topped hexes (maps with stagger axis y) and
+#: flat-topped hexes (stagger axis x). The hexes are regular to the pixel: side 37, and
+#: 64 = round(37 * sqrt(3)) across the flats.
+HEX_SIDE = 37
+SQUARE = Sheet("terrain", TILE, TILE)
+HEX_POINTY = Sheet("terrain-hex", 64, 2 * HEX_SIDE,
+                   {"stagger_axis": "y", "stagger_index": "odd", "hex_side_length": HEX_SIDE},
+                   feature_scale=0.875)
+HEX_FLAT = Sheet("terrain-hex-flat", 2 * HEX_SIDE, 64,
+                 {"stagger_axis": "x", "stagger_index": "odd", "hex_side_length": HEX_SIDE},
+                 feature_scale=0.8125)
+SHEETS = (SQUARE, HEX_POINTY, HEX_FLAT)
+#: the hex edge: this much of the outline colour mixed into the rim pixels
+EDGE_MIX = 0.45
+
+
+def square_tile(art: TileArt) -> pygame.Surface:
+    tile = pygame.Surface((TILE, TILE))
+    rng = random.Random(f"terrain:{art.name}")
+    art.ground(tile, rng)
+    if art.feature is not None:
+        art.feature(tile, rng)
+    return tile
+
+
+def inside_mask(polygon: tuple[tuple[float, float], ...],
+                size: tuple[int, int]) -> list[list[bool]]:
+    """mask[y][x]: is the centre of pixel (x, y) inside the (convex) polygon or on its
+    edge? Neighbouring hexes of a map overlap by at most a pixel, so no gap shows."""
+    width, height = size
+    count = len(polygon)
+    # the polygon's winding: the sign every edge's cross product has inside
+    area = sum(polygon[i - 1][0] * polygon[i][1] - polygon[i][0] * polygon[i - 1][1]
+               for i in range(count))
+    sign = 1 if area > 0 else -1
+    mask = []
+    for y in range(height):
+        row = []
+        for x in range(width):
+            px, py = x + 0.5, y + 0.5
+            row.append(all(
+                sign * ((bx - ax) * (py - ay) - (by - ay) * (px - ax)) >= 0
+                for (ax, ay), (bx, by) in zip(polygon, polygon[1:] + polygon[:1], strict=True)))
+        mask.append(row)
+    return mask
+
+
+def inset_polygon(polygon: tuple[tuple[float, float], ...], centre: tuple[float, float],
+                  factor: float) -> list[tuple[float, float]]:
+    cx, cy = centre
+    return [(cx + (x - cx) * factor, cy + (y - cy) * factor) for x, y in polygon]
+
+
+def hex_tile(art: TileArt, sheet: Sheet, mask: list[list[bool]]) -> pygame.Surface:
+    """One hex tile: the ground over the whole tile, the feature centred on it, then
+    everything outside the hexagon made transparent and a thin dark rim drawn inside."""
+    width, height = sheet.tile_width, sheet.tile_height
+    polygon = sheet.hexagon()
+    centre = (width / 2, height / 2)
+    tile = pygame.Surface((width, height))
+    rng = random.Random(f"terrain:{art.name}")
+    art.ground(tile, rng)
+    if art.hex_base is not None:
+        fill, rim = art.hex_base
+        base = inset_polygon(polygon, centre, 0.84)
+        pygame.draw.polygon(tile, fill, base)
+        pygame.draw.polygon(tile, rim, base, 3)
+    feature = art.hex_feature or art.feature
+    if feature is not None:
+        layer = pygame.Surface((TILE, TILE), pygame.SRCALPHA)
+        feature(layer, rng)
+        side = round(TILE * sheet.feature_scale)
+        if side != TILE:  # filter the premultiplied colours, so no dark fringe appears
+            layer = pygame.transform.smoothscale(layer.premul_alpha(), (side, side))
+            flags = pygame.BLEND_PREMULTIPLIED
+        else:
+            flags = 0
+        tile.blit(layer, ((width - side) // 2, (height - side) // 2), special_flags=flags)
+    out = pygame.Surface((width, height), pygame.SRCALPHA)
+    out.fill((0, 0, 0, 0))
+    for y in range(height):
+        for x in range(width):
+            if not mask[y][x]:
+                continue
+            r, g, b, _ = tile.get_at((x, y))
+            on_rim = any(not (0 <= nx < width and 0 <= ny < height and mask[ny][nx])
+                         for nx, ny in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)))
+            if on_rim:
+                r, g, b = (round(c + (o - c) * EDGE_MIX)
+                           for c, o in zip((r, g, b), OUTLINE, strict=True))
+            out.set_at((x, y), (r, g, b, 255))
+    return out
+
+
+def draw_tileset(sheet: Sheet = SQUARE) -> pygame.Surface:
+    """The whole tileset image, every tile drawn with its own seeded generator (the same
+    seed for a terrain in every tileset)."""
+    width, height = sheet.tile_width, sheet.tile_height
     rows = (len(TILES) + COLUMNS - 1) // COLUMNS
-    sheet = pygame.Surface((COLUMNS * TILE, rows * TILE))
-    sheet.fill((0, 0, 0))
-    for index, (name, painter) in enumerate(TILES):
-        tile = pygame.Surface((TILE, TILE))
-        painter(tile, random.Random(f"terrain:{name}"))
-        sheet.blit(tile, ((index % COLUMNS) * TILE, (index // COLUMNS) * TILE))
-    return sheet
+    size = (COLUMNS * width, rows * height)
+    if sheet.hex_params is None:
+        image = pygame.Surface(size)
+        image.fill((0, 0, 0))
+    else:
+        image = pygame.Surface(size, pygame.SRCALPHA)
+        image.fill((0, 0, 0, 0))
+        mask = inside_mask(sheet.hexagon(), (width, height))
+    for index, art in enumerate(TILES):
+        tile = square_tile(art) if sheet.hex_params is None else hex_tile(art, sheet, mask)
+        image.blit(tile, ((index % COLUMNS) * width, (index // COLUMNS) * height))
+    return image
 
 
-def encode_png(surface: pygame.Surface) -> bytes:
-    """An RGB PNG of ``surface`` with no metadata, so the bytes depend on the pixels only."""
+def encode_png(surface: pygame.Surface, alpha: bool = False) -> bytes:
+    """An RGB (or RGBA) PNG of ``surface`` with no metadata, so the bytes depend on the
+    pixels only."""
     width, height = surface.get_size()
-    pixels = pygame.image.tobytes(surface, "RGB")
-    stride = width * 3
+    mode: Literal["RGBA", "RGB"] = "RGBA" if alpha else "RGB"
+    colour_type = 6 if alpha else 2
+    pixels = pygame.image.tobytes(surface, mode)
+    stride = width * len(mode)
     raw = b"".join(b"\x00" + pixels[y * stride:(y + 1) * stride] for y in range(height))
 
     def chunk(kind: bytes, data: bytes) -> bytes:
         crc = zlib.crc32(kind + data) & 0xFFFFFFFF
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", crc)
 
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    header = struct.pack(">IIBBBBB", width, height, 8, colour_type, 0, 0, 0)
     return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
             + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
 
 
-def tsx_text(image_name: str, width: int, height: int) -> str:
-    """The Tiled tileset file (Tiled 1.8 format: tile types in ``type=``)."""
+def tsx_text(image_name: str, width: int, height: int, sheet: Sheet = SQUARE) -> str:
+    """The Tiled tileset file (Tiled 1.8 format: tile types in ``type=``). A hex tileset
+    also names, as properties, the map settings its tiles are drawn for."""
     lines = [
         '<?xml version="1.0" encoding="UTF-8"?>',
-        f'<tileset version="1.8" tiledversion="1.8.2" name="terrain" tilewidth="{TILE}"'
-        f' tileheight="{TILE}" tilecount="{len(TILES)}" columns="{COLUMNS}">',
-        f' <image source="{image_name}" width="{width}" height="{height}"/>',
+        f'<tileset version="1.8" tiledversion="1.8.2" name="{sheet.name}"'
+        f' tilewidth="{sheet.tile_width}" tileheight="{sheet.tile_height}"'
+        f' tilecount="{len(TILES)}" columns="{COLUMNS}">',
     ]
-    lines += [f' <tile id="{i}" type="{name}"/>' for i, (name, _) in enumerate(TILES)]
+    if sheet.hex_params is not None:
+        lines += [
+            " <properties>",
+            f'  <property name="hex_side_length" type="int"'
+            f' value="{sheet.hex_params["hex_side_length"]}"/>',
+            f'  <property name="stagger_axis" value="{sheet.hex_params["stagger_axis"]}"/>',
+            " </properties>",
+        ]
+    lines.append(f' <image source="{image_name}" width="{width}" height="{height}"/>')
+    lines += [f' <tile id="{i}" type="{art.name}"/>' for i, art in enumerate(TILES)]
     lines.append("</tileset>")
     return "\n".join(lines) + "\n"
 
 
 def build() -> dict[Path, bytes]:
     """File path -> the bytes it must hold."""
-    sheet = draw_tileset()
-    width, height = sheet.get_size()
-    return {
-        OUT_DIR / "terrain.png": encode_png(sheet),
-        OUT_DIR / "terrain.tsx": tsx_text("terrain.png", width, height).encode("utf-8"),
-    }
+    files: dict[Path, bytes] = {}
+    for sheet in SHEETS:
+        image = draw_tileset(sheet)
+        width, height = image.get_size()
+        files[OUT_DIR / sheet.png] = encode_png(image, alpha=sheet.hex_params is not None)
+        files[OUT_DIR / sheet.tsx] = tsx_text(sheet.png, width, height, sheet).encode("utf-8")
+    return files
+
+
+def preview_path(base: Path, sheet: Sheet, suffix: str = "") -> Path:
+    """Where the preview of ``sheet`` goes: ``base`` for the square tileset, else with the
+    tileset's name added (``/tmp/t.png`` -> ``/tmp/t-terrain-hex.png``)."""
+    if sheet is SQUARE and not suffix:
+        return base
+    return base.with_name(f"{base.stem}-{sheet.name}{suffix}{base.suffix}")
+
+
+def write_previews(base: Path, scale: int) -> list[Path]:
+    """Enlarged previews: every sheet on a checkerboard with a grid, and for each hex
+    sheet a small map of its tiles laid out as Tiled lays them out."""
+    written = []
+    for sheet in SHEETS:
+        image = draw_tileset(sheet)
+        big = pygame.transform.scale_by(checkered(image), scale)
+        tile_w, tile_h = sheet.tile_width * scale, sheet.tile_height * scale
+        for x in range(0, big.get_width(), tile_w):
+            pygame.draw.line(big, (255, 0, 255), (x, 0), (x, big.get_height()))
+        for y in range(0, big.get_height(), tile_h):
+            pygame.draw.line(big, (255, 0, 255), (0, y), (big.get_width(), y))
+        path = preview_path(base, sheet)
+        pygame.image.save(big, str(path))
+        written.append(path)
+        if sheet.hex_params is not None:
+            path = preview_path(base, sheet, "-map")
+            pygame.image.save(pygame.transform.scale_by(hex_mosaic(sheet, image), scale),
+                              str(path))
+            written.append(path)
+    return written
+
+
+def checkered(image: pygame.Surface) -> pygame.Surface:
+    """``image`` over a grey checkerboard, so transparent pixels show as such."""
+    board = pygame.Surface(image.get_size())
+    for y in range(0, board.get_height(), 8):
+        for x in range(0, board.get_width(), 8):
+            board.fill((200, 200, 200) if (x + y) // 8 % 2 else (150, 150, 150),
+                       (x, y, 8, 8))
+    board.blit(image, (0, 0))
+    return board
+
+
+def hex_mosaic(sheet: Sheet, image: pygame.Surface, width: int = 7,
+               height: int = 6) -> pygame.Surface:
+    """A small hex map of the sheet's tiles, drawn cell by cell in Tiled's order."""
+    from game.rules.geometry import make_geometry
+
+    geometry = make_geometry("hex", width, height, {"tile_width": sheet.tile_width,
+                                                    "tile_height": sheet.tile_height,
+                                                    **(sheet.hex_params or {})})
+    size = geometry.pixel_size()
+    out = pygame.Surface((int(size[0]), int(size[1])))
+    out.fill((255, 0, 255))  # a gap between hexes would show magenta
+    for row in range(height):
+        for col in range(width):
+            index = (col + 3 * row) % len(TILES)
+            source = pygame.Rect((index % COLUMNS) * sheet.tile_width,
+                                 (index // COLUMNS) * sheet.tile_height,
+                                 sheet.tile_width, sheet.tile_height)
+            x, y, _, _ = geometry.cell_bounds(geometry.grid_to_tile(col, row))
+            out.blit(image, (int(x), int(y)), source)
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -364,7 +619,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true",
                         help="do not write; exit 1 if the files differ from a fresh drawing")
     parser.add_argument("--preview", type=Path, metavar="PNG",
-                        help="also write an enlarged preview with a grid to this file")
+                        help="also write enlarged previews with a grid: the square tileset "
+                             "to this file, each hex tileset (and a small map of it) beside "
+                             "it with the tileset's name added")
     parser.add_argument("--scale", type=int, default=3, help="preview scale (default 3)")
     args = parser.parse_args(argv)
     pygame.init()
@@ -379,15 +636,9 @@ def main(argv: list[str] | None = None) -> int:
         path.write_bytes(data)
         print(f"wrote {path.relative_to(ROOT)}")
     if args.preview:
-        sheet = draw_tileset()
-        big = pygame.transform.scale_by(sheet, args.scale)
-        size = TILE * args.scale
-        for x in range(0, big.get_width(), size):
-            pygame.draw.line(big, (255, 0, 255), (x, 0), (x, big.get_height()))
-        for y in range(0, big.get_height(), size):
-            pygame.draw.line(big, (255, 0, 255), (0, y), (big.get_width(), y))
-        pygame.image.save(big, str(args.preview))
-        print(f"wrote preview {args.preview}")
+        args.preview.parent.mkdir(parents=True, exist_ok=True)
+        for path in write_previews(args.preview, args.scale):
+            print(f"wrote preview {path}")
     return 0
 
 

@@ -1,10 +1,14 @@
 #!/usr/bin/env python3
-"""Open the real game window and save pictures of it: the main menu and a board in the
-middle of a game. Run it under Xvfb on a machine without a screen:
+"""Open the real game window and save pictures of it: the main menu, a board in the
+middle of a game, the same on a hex map and on a graph map (hexes with links). Run it under
+Xvfb on a machine without a screen:
 
     xvfb-run -a -s "-screen 0 1280x720x24" .venv/bin/python tools/screenshots.py OUT_DIR
 
-Writes OUT_DIR/menu.png and OUT_DIR/board.png (1280x720) and prints their paths.
+Writes OUT_DIR/menu.png, OUT_DIR/board.png, OUT_DIR/board-hex.png and
+OUT_DIR/board-graph.png (1280x720) and prints their paths. The hex and graph pictures use
+the shipped maps ``--hex-map`` and ``--graph-map``, or, where those are missing, ``--map``
+drawn on hexes.
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("out", type=Path)
     parser.add_argument("--map", default="2P-ring-street")
+    parser.add_argument("--hex-map", default="2P-hex-crossing")
+    parser.add_argument("--graph-map", default="2P-hex-wormholes")
     parser.add_argument("--turns", type=int, default=8, help="turns played before the picture")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
@@ -30,13 +36,10 @@ def main(argv: list[str] | None = None) -> int:
     import pygame
 
     from game.client.app import App
-    from game.client.scenes.board import BoardScene
     from game.client.scenes.menu import MenuScene
-    from game.client.session import Seat, Session
     from game.client.settings import Settings
     from game.content.mods import load_content
     from game.maps import find_map
-    from game.rules import GameSetup
 
     settings = Settings(auto_pass=True)
     app = App(settings, size=(1280, 720))
@@ -48,14 +51,38 @@ def main(argv: list[str] | None = None) -> int:
     pygame.image.save(app.screen, str(menu))
 
     spec = find_map(args.map, library=content.library)
+    pictures = [menu, _board(app, content, spec, args.turns, args.out / "board.png")]
+    for name, wanted in (("board-hex.png", args.hex_map), ("board-graph.png", args.graph_map)):
+        try:
+            other = find_map(wanted, library=content.library)
+        except Exception:  # noqa: BLE001 - a missing map: the main map on hexes instead
+            from game.client.bench import on_hexes
+
+            other = on_hexes(spec)
+        pictures.append(_board(app, content, other, args.turns, args.out / name))
+    for picture in pictures:
+        print(picture)
+    pygame.quit()
+    return 0
+
+
+def _board(app, content, spec, turns, path):  # type: ignore[no-untyped-def]
+    """A game on ``spec`` played ``turns`` turns by computer players, shown from the first
+    player's seat and saved to ``path``."""
+    import pygame
+
+    from game.ai import make_player
+    from game.client.app import pop
+    from game.client.scenes.board import BoardScene
+    from game.client.session import Seat, Session
+    from game.rules import GameSetup
+
     setup = GameSetup(spec, content.library, spec.players, 5, sets=spec.sets or ("base",),
                       draft=spec.draft or "1x[2;8]")
     seats = [Seat(True)] + [Seat(False, "easy") for _ in range(spec.players - 1)]
     session = Session.new(setup, seats, autosave=False)
-    from game.ai import make_player
-
     stand_in = make_player("easy", 11)
-    while session.actor is not None and session.game.turn < args.turns:
+    while session.actor is not None and session.game.turn < turns:
         actor = session.actor
         if actor in session.computers:
             session.step_computer()
@@ -65,12 +92,10 @@ def main(argv: list[str] | None = None) -> int:
     app.apply(_push(BoardScene(app, session)))
     for _ in range(3):
         app.step([])
-    board = args.out / "board.png"
-    pygame.image.save(app.screen, str(board))
-    print(menu)
-    print(board)
-    pygame.quit()
-    return 0
+    pygame.image.save(app.screen, str(path))
+    app.apply(pop())
+    app.step([])
+    return path
 
 
 def _push(scene):  # type: ignore[no-untyped-def]

@@ -1,6 +1,7 @@
 """Client figures for ``python -m game bench --client``: the time to draw a frame of a
-four-player map with 40 units at 1280x720, how many frames an idle window draws, and how
-long the window takes to open and show the menu."""
+four-player map with 40 units at 1280x720, the same for that map on hexes (the same cells
+drawn as hexagons), how many frames an idle window draws, and how long the window takes
+to open and show the menu."""
 
 from __future__ import annotations
 
@@ -19,13 +20,10 @@ def bench_client(frames: int = 200, map_name: str = "4P-islands") -> dict[str, A
     import pygame
 
     from game.client.app import App
-    from game.client.scenes.board import BoardScene
     from game.client.scenes.menu import MenuScene
-    from game.client.session import Seat, Session
     from game.client.settings import Settings
     from game.content.mods import load_content
     from game.maps import find_map
-    from game.rules import GameSetup
 
     app = App(Settings(), size=(1280, 720))
     content = load_content(include_user=False)
@@ -34,8 +32,63 @@ def bench_client(frames: int = 200, map_name: str = "4P-islands") -> dict[str, A
     open_seconds = time.perf_counter() - started
 
     spec = find_map(map_name, library=content.library)
-    setup = GameSetup(spec, content.library, spec.players, 3, sets=("base",), stores=((),) * 4)
-    session = Session.new(setup, [Seat(True)] + [Seat(False, "easy")] * (spec.players - 1),
+    result = _measure_board(app, content, spec, frames)
+    # the same map on pointy-topped hexes: the same cells, drawn as hexagons
+    hexes = _measure_board(app, content, on_hexes(spec), frames)
+    # an idle window: no events, nothing changes -> nothing is drawn
+    before = app.frames_drawn
+    cpu0 = time.process_time()
+    for _ in range(50):
+        app.step([])
+    idle_frames = app.frames_drawn - before
+    idle_cpu_ms = (time.process_time() - cpu0) * 1000 / 50
+    pygame.quit()
+    return {
+        "map": map_name, **result,
+        "hex": {"map": f"{map_name} on hexes", **hexes},
+        "idle_frames_in_50_steps": idle_frames,
+        "idle_cpu_ms_per_step": idle_cpu_ms,
+        "window_open_s": open_seconds,
+    }
+
+
+def on_hexes(spec: Any) -> Any:
+    """A square map on pointy-topped hexes (regular, 64 x 74 px cells): every cell of the
+    Tiled grid keeps its tile type, and what the map puts on a cell stays on it."""
+    import dataclasses
+    from types import MappingProxyType
+
+    from game.rules.geometry import make_geometry
+
+    params = {"stagger_axis": "y", "stagger_index": "odd", "tile_width": 64,
+              "tile_height": 74, "hex_side_length": 37}
+    geometry = make_geometry("hex", spec.width, spec.height, params)
+
+    def moved(tile: tuple[int, int]) -> tuple[int, int]:
+        return geometry.grid_to_tile(*tile)
+
+    return dataclasses.replace(
+        spec, geometry="hex", geometry_params=MappingProxyType(params),
+        owners=MappingProxyType({moved(t): p for t, p in spec.owners.items()}),
+        placements=tuple(dataclasses.replace(p, tile=moved(p.tile)) for p in spec.placements),
+        bosses=tuple(dataclasses.replace(p, tile=moved(p.tile)) for p in spec.bosses),
+        regions=tuple(dataclasses.replace(r, tiles=frozenset(moved(t) for t in r.tiles))
+                      for r in spec.regions))
+
+
+def _measure_board(app: Any, content: Any, spec: Any, frames: int) -> dict[str, Any]:
+    """The frame times of a game on ``spec`` with 40 units: the board view over the whole
+    window (fitted and zoomed in), at a new zoom, in the game screen, and the whole screen."""
+    import pygame
+
+    from game.client.scenes.board import BoardScene
+    from game.client.session import Seat, Session
+    from game.rules import GameSetup
+
+    players = spec.players
+    setup = GameSetup(spec, content.library, players, 3, sets=("base",),
+                      stores=((),) * players)
+    session = Session.new(setup, [Seat(True)] + [Seat(False, "easy")] * (players - 1),
                           autosave=False)
     game = session.game
     game.enter()
@@ -67,7 +120,6 @@ def bench_client(frames: int = 200, map_name: str = "4P-islands") -> dict[str, A
     rect = scene.board_rect
     view.draw(surface, rect)
     board_times = _time_draws(view, surface, rect, frames)
-    placed = len(units)
     frame_times = []
     for _ in range(frames // 2):
         scene.dirty = True
@@ -75,16 +127,12 @@ def bench_client(frames: int = 200, map_name: str = "4P-islands") -> dict[str, A
         scene.draw(surface)
         frame_times.append(time.perf_counter() - t0)
     scene.dirty = False
-    # an idle window: no events, nothing changes -> nothing is drawn
-    before = app.frames_drawn
-    cpu0 = time.process_time()
-    for _ in range(50):
-        app.step([])
-    idle_frames = app.frames_drawn - before
-    idle_cpu_ms = (time.process_time() - cpu0) * 1000 / 50
-    pygame.quit()
+    from game.client.app import pop
+
+    app.apply(pop())
+    app.step([])
     return {
-        "map": map_name, "units": placed,
+        "geometry": spec.geometry, "units": len(units),
         "window_draw_ms_median": _median(window_times),
         "window_draw_ms_p95": _p95(window_times),
         "window_cell": window_cell,
@@ -96,9 +144,6 @@ def bench_client(frames: int = 200, map_name: str = "4P-islands") -> dict[str, A
         "board_draw_ms_median": _median(board_times),
         "board_draw_ms_p95": _p95(board_times),
         "full_frame_ms_median": statistics.median(frame_times) * 1000,
-        "idle_frames_in_50_steps": idle_frames,
-        "idle_cpu_ms_per_step": idle_cpu_ms,
-        "window_open_s": open_seconds,
     }
 
 
@@ -134,9 +179,7 @@ def _decorate(game: Any, view: Any, units: list[int]) -> None:
             game.add_marks(unit, ("poison", "paralysis", "ward", "rage", "panic")[index % 5], 2)
     selected = units[0]
     view.selected = selected
-    x, y = game.tile_of(selected)
-    view.highlights = {(x + dx, y + dy): "move" for dx in range(-2, 3) for dy in range(-2, 3)
-                       if (dx or dy) and game.map.on_map((x + dx, y + dy))}
+    view.highlights = {tile: "move" for tile in game.geometry.within(game.tile_of(selected), 2)}
     for unit in units[1:4]:
         view.highlights[game.tile_of(unit)] = "attack"
 
@@ -166,6 +209,22 @@ def _push(scene: Any) -> Any:
 
 def print_client(result: dict[str, Any]) -> None:
     print(f"client: {result['map']} with {result['units']} units at 1280x720")
+    _print_board(result)
+    hexes = result.get("hex")
+    if hexes:
+        print(f"  {hexes['map']} ({hexes['geometry']}), {hexes['units']} units:")
+        _print_board(hexes)
+        print(f"  hex / square, board view over the whole window: "
+              f"{hexes['window_draw_ms_median']:.2f} / {result['window_draw_ms_median']:.2f} "
+              f"ms; zoomed in: {hexes['zoomed_draw_ms_median']:.2f} / "
+              f"{result['zoomed_draw_ms_median']:.2f} ms; new zoom: "
+              f"{hexes['new_zoom_frame_ms']:.1f} / {result['new_zoom_frame_ms']:.1f} ms")
+    print(f"  idle window: {result['idle_frames_in_50_steps']} frames drawn in 50 loop steps, "
+          f"{result['idle_cpu_ms_per_step']:.3f} ms CPU per step")
+    print(f"  window open to first menu frame: {result['window_open_s']:.2f} s")
+
+
+def _print_board(result: dict[str, Any]) -> None:
     print(f"  board view over the whole window ({result['window_cell']} px tiles): median "
           f"{result['window_draw_ms_median']:.2f} ms, p95 {result['window_draw_ms_p95']:.2f} ms"
           f" (map pictures rebuilt while drawing: {result['map_rebuilds_while_drawing']})")
@@ -177,6 +236,3 @@ def print_client(result: dict[str, Any]) -> None:
     print(f"  board in the game screen ({width}x{height}): median "
           f"{result['board_draw_ms_median']:.2f} ms, p95 {result['board_draw_ms_p95']:.2f} ms")
     print(f"  whole game screen frame: median {result['full_frame_ms_median']:.2f} ms")
-    print(f"  idle window: {result['idle_frames_in_50_steps']} frames drawn in 50 loop steps, "
-          f"{result['idle_cpu_ms_per_step']:.3f} ms CPU per step")
-    print(f"  window open to first menu frame: {result['window_open_s']:.2f} s")

@@ -1,5 +1,11 @@
 """Drawing the board: the map from its Tiled tiles, the permanents on it, highlights, and
-the camera (scroll and zoom).
+the camera (scroll and zoom), for every board geometry.
+
+Every position comes from the geometry's pixel mapping (``game.rules.geometry``) at scale
+``cell / geometry.tile_width`` through ``game.client.cells.CellLayout``: ``cell`` is the
+zoom, in screen pixels per native tile width. Square boards draw square tiles; the other
+geometries cut each tile's picture to its cell polygon and outline the cells. A graph
+board's links are drawn as lines between the linked cells' centres, with their names.
 
 The map is pre-rendered once per zoom into one surface, with the spawn owners' frames and
 the capture regions on it, and again only when a tile changes type (a breached wall
@@ -20,13 +26,28 @@ from typing import Any
 import pygame
 
 from game.rules.effects import WALL_NAME
-from game.rules.geometry import Tile
+from game.rules.geometry import Geometry, HexGeometry, Tile
 from game.rules.tiles import TILE_TYPES
 
 from . import ui
+from .cells import (
+    CellLayout,
+    Shape,
+    border_sides,
+    cell_frame,
+    cut_to_cell,
+    dashed_side,
+    drawn_like,
+    fit_picture,
+    outline,
+)
 from .pieces import PieceLook, draw_piece, wall_plate
 
-TILESET = Path(__file__).resolve().parent.parent.parent / "assets" / "tilesets" / "terrain.tsx"
+TILESETS = Path(__file__).resolve().parent.parent.parent / "assets" / "tilesets"
+TILESET = TILESETS / "terrain.tsx"
+#: hex pictures of the tile types, pointy-topped (stagger axis y) and flat-topped (x);
+#: used when they exist and their tiles have the map's cell size
+HEX_TILESETS = {"y": TILESETS / "terrain-hex.tsx", "x": TILESETS / "terrain-hex-flat.tsx"}
 TILE = 64
 #: the zoom range, in pixels per tile (zooming out stops at the whole map or at
 #: ``FAR_CELL``, whichever is bigger, but never below ``MIN_CELL``)
@@ -46,6 +67,11 @@ HIGHLIGHT_COLOURS: dict[str, tuple[int, int, int, int]] = {
 #: a tile with neither a picture nor a registered tile type
 UNKNOWN_TILE = (100, 100, 100)
 REGION_EDGE = (250, 226, 120)
+#: the sides of cells that are not squares (hexes): a dark line over the terrain
+CELL_OUTLINE = (10, 12, 18, 96)
+#: a graph board's links between cells, and their names
+LINK_COLOUR = (90, 236, 226)
+LINK_SHADOW = (8, 30, 34)
 
 
 def _display_ready() -> bool:
@@ -80,6 +106,23 @@ def terrain_tiles(tileset: Path = TILESET) -> dict[str, pygame.Surface]:
     return result
 
 
+def hex_terrain_tiles(geometry: Geometry) -> dict[str, pygame.Surface]:
+    """The hex tileset's pictures for a hex board (pointy- or flat-topped, by its stagger
+    axis), or nothing when that tileset is missing or its tiles are not the map's cell
+    size (then the square pictures are cut to the hexes)."""
+    base = drawn_like(geometry)
+    if not isinstance(base, HexGeometry):
+        return {}
+    path = HEX_TILESETS.get(base.stagger_axis)
+    if path is None or not path.is_file():
+        return {}
+    found = terrain_tiles(path)
+    size = (base.tile_width, base.tile_height)
+    if not found or any(p.get_size() != size for p in found.values()):
+        return {}
+    return found
+
+
 class BoardView:
     """The map and everything on it, drawn into a rect, with a camera.
 
@@ -90,6 +133,7 @@ class BoardView:
 
     def __init__(self, game: Any, tile_images: Any = None) -> None:
         self.game = game
+        self.geometry: Geometry = game.geometry
         self.highlights: dict[Tile, str] = {}
         self.selected: int | None = None
         self.rect = pygame.Rect(0, 0, 0, 0)
@@ -98,24 +142,37 @@ class BoardView:
         self._fitted = False
         self._zoomed = False  # the player chose a zoom: keep it when the window resizes
         self._images: dict[str, pygame.Surface] = terrain_tiles()
+        self._images.update(hex_terrain_tiles(self.geometry))
         self._tiled: Any = None
         if isinstance(tile_images, Mapping):
             self._images.update(tile_images)
         elif tile_images is not None:
             self._tiled = tile_images
+        self._layout_cache: CellLayout | None = None
         self._map_cache: tuple[tuple, pygame.Surface] | None = None
         self._sprites: dict[PieceLook, pygame.Surface] = {}
         self._plates: dict[tuple[int, int, int], pygame.Surface] = {}
-        self._overlays: dict[tuple[str, int, bool], pygame.Surface] = {}
+        self._overlays: dict[tuple[str, bool, Shape], pygame.Surface] = {}
         self.map_renders = 0  # how often the map was pre-rendered (tests, bench)
         self.sprite_renders = 0  # how often a piece sprite was drawn afresh
 
     # ------------------------------------------------------------------ camera
 
+    @property
+    def layout(self) -> CellLayout:
+        """Where every cell is at the current zoom, in pixels of the map picture."""
+        found = self._layout_cache
+        if found is None or found.cell != self.cell:
+            found = self._layout_cache = CellLayout(self.geometry, self.cell)
+        return found
+
     def fit_cell(self, size: tuple[int, int]) -> int:
         """The tile size at which the whole map fits ``size`` (within the zoom range)."""
-        spec = self.game.map
-        cell = min(size[0] // max(1, spec.width), size[1] // max(1, spec.height), FIT_CELL)
+        geometry = self.geometry
+        width, height = geometry.pixel_size(1.0)
+        native = geometry.tile_width
+        cell = min(math.floor(size[0] * native / max(1e-9, width) + 1e-9),
+                   math.floor(size[1] * native / max(1e-9, height) + 1e-9), FIT_CELL)
         return max(MIN_CELL, cell)
 
     def min_cell(self) -> int:
@@ -135,8 +192,7 @@ class BoardView:
     def _clamp(self, centre: bool = False) -> None:
         """Keep the map on screen: a map smaller than the rect is centred on that axis, a
         bigger one can't scroll past its edges."""
-        spec = self.game.map
-        w, h = spec.width * self.cell, spec.height * self.cell
+        w, h = self.layout.size
         rw, rh = self.rect.size
         x, y = self.origin
         if centre:
@@ -177,32 +233,49 @@ class BoardView:
         self._clamp(centre=True)
 
     def center_on(self, tile: Tile) -> None:
-        self.origin = (self.rect.width // 2 - int((tile[0] + 0.5) * self.cell),
-                       self.rect.height // 2 - int((tile[1] + 0.5) * self.cell))
+        cx, cy = self.layout.centre(tile)
+        self.origin = (self.rect.width // 2 - int(cx), self.rect.height // 2 - int(cy))
         self._clamp()
 
     def tile_rect(self, tile: Tile) -> pygame.Rect:
-        """The tile's square on the screen (it may lie outside the view)."""
-        return pygame.Rect(self.rect.left + self.origin[0] + tile[0] * self.cell,
-                           self.rect.top + self.origin[1] + tile[1] * self.cell,
-                           self.cell, self.cell)
+        """The bounding box of the tile's cell on the screen (it may lie outside the
+        view); the cell itself is ``tile_polygon``."""
+        return self.layout.box(tile).move(self.rect.left + self.origin[0],
+                                          self.rect.top + self.origin[1])
+
+    def tile_polygon(self, tile: Tile) -> list[tuple[int, int]]:
+        """The corners of the tile's cell on the screen."""
+        dx, dy = self.rect.left + self.origin[0], self.rect.top + self.origin[1]
+        return [(x + dx, y + dy) for x, y in self.layout.corners(tile)]
+
+    def tile_center(self, tile: Tile) -> tuple[int, int]:
+        """The screen pixel at the centre of the tile's cell."""
+        cx, cy = self.layout.centre(tile)
+        return (self.rect.left + self.origin[0] + math.floor(cx),
+                self.rect.top + self.origin[1] + math.floor(cy))
 
     def tile_at(self, pos: tuple[int, int]) -> Tile | None:
         """The map tile under a screen position, or None (outside the view or the map)."""
         if not self.rect.collidepoint(pos):
             return None
-        x = math.floor((pos[0] - self.rect.left - self.origin[0]) / self.cell)
-        y = math.floor((pos[1] - self.rect.top - self.origin[1]) / self.cell)
-        return (x, y) if self.game.map.on_map((x, y)) else None
+        # the middle of the screen pixel, in map pixels
+        x = pos[0] - self.rect.left - self.origin[0] + 0.5
+        y = pos[1] - self.rect.top - self.origin[1] + 0.5
+        return self.geometry.tile_at_pixel(x, y, self.layout.scale)
 
-    def visible_tiles(self) -> tuple[range, range]:
-        """The columns and rows of the map that show in the view."""
-        spec = self.game.map
-        x0 = max(0, -self.origin[0] // self.cell)
-        y0 = max(0, -self.origin[1] // self.cell)
-        x1 = min(spec.width, (self.rect.width - self.origin[0]) // self.cell + 1)
-        y1 = min(spec.height, (self.rect.height - self.origin[1]) // self.cell + 1)
-        return range(x0, x1), range(y0, y1)
+    def _view_area(self) -> pygame.Rect:
+        """The part of the map picture that shows in the view."""
+        return pygame.Rect(-self.origin[0], -self.origin[1], self.rect.width, self.rect.height)
+
+    def is_visible(self, tile: Tile) -> bool:
+        """Does any of the tile's cell show in the view?"""
+        return self.layout.box(tile).colliderect(self._view_area())
+
+    def visible_tiles(self) -> list[Tile]:
+        """Every tile whose cell shows in the view (goes over the whole board)."""
+        area = self._view_area()
+        layout = self.layout
+        return [t for t in self.geometry.cells() if layout.box(t).colliderect(area)]
 
     # ------------------------------------------------------------------ drawing
 
@@ -232,30 +305,37 @@ class BoardView:
         area = pygame.Rect(rect.left - left, rect.top - top, rect.width, rect.height)
         area = area.clip(picture.get_rect())
         surface.blit(picture, (left + area.left, top + area.top), area)
-        cell = self.cell
-        columns, rows = self.visible_tiles()
-        shown = [(tile, kind) for tile, kind in self.highlights.items()
-                 if tile[0] in columns and tile[1] in rows]
+        layout = self.layout
+        view = self._view_area()
+        # a piece may stick out of its cell a little (a tilted token, badges)
+        near = view.inflate(layout.piece_cell, layout.piece_cell)
+        shown: list[tuple[pygame.Rect, Shape, str]] = []
+        for tile, kind in self.highlights.items():
+            box = layout.box(tile)
+            if box.colliderect(view):
+                shown.append((box, layout.shape(tile), kind))
         blits: list[tuple[pygame.Surface, tuple[int, int]]] = [
-            (self._overlay(kind, False), (left + t[0] * cell, top + t[1] * cell))
-            for t, kind in shown]
+            (self._overlay(kind, False, shape), (left + box.left, top + box.top))
+            for box, shape, kind in shown]
         marks = game.marks_by_bearer()
+        half = layout.piece_cell / 2
         for tile, entity in sorted(game.board.items()):
-            if tile[0] not in columns or tile[1] not in rows:
+            cx, cy = layout.centre(tile)
+            if not near.collidepoint(cx, cy):
                 continue
-            x, y = left + tile[0] * cell, top + tile[1] * cell
             if game.card(entity).name == WALL_NAME:
                 plate = self._wall(entity)
-                if plate is not None:  # along the bottom of the wall's tile
+                if plate is not None:  # along the bottom of the wall's cell
                     w, h = plate.get_size()
-                    blits.append((plate, (x + (cell - w) // 2, y + cell - h - 2)))
+                    blits.append((plate, (left + math.floor(cx - w / 2),
+                                          top + math.floor(cy + half) - h - 2)))
                 continue
             sprite = self._piece(entity, marks)
             w, h = sprite.get_size()
-            blits.append((sprite, (x + (cell - w) // 2, y + (cell - h) // 2)))
+            blits.append((sprite, (left + math.floor(cx - w / 2), top + math.floor(cy - h / 2))))
         # highlight frames go over the pieces, so an attack target's tile still shows
-        blits.extend((self._overlay(kind, True), (left + t[0] * cell, top + t[1] * cell))
-                     for t, kind in shown)
+        blits.extend((self._overlay(kind, True, shape), (left + box.left, top + box.top))
+                     for box, shape, kind in shown)
         surface.blits(blits, doreturn=False)
         surface.set_clip(clip)
 
@@ -264,43 +344,60 @@ class BoardView:
         if self._map_cache is not None and self._map_cache[0] == key:
             return self._map_cache[1]
         spec = self.game.map
-        cell = self.cell
-        picture = pygame.Surface((spec.width * cell, spec.height * cell))
-        scaled: dict[Any, pygame.Surface] = {}
+        layout = self.layout
+        geometry = self.geometry
+        picture = pygame.Surface(layout.size)
+        if not layout.rectangular:
+            picture.fill(ui.BG)  # round the jagged edge of a hex map
+        cut: dict[Any, pygame.Surface] = {}
         original = spec.tiles
-        for y in range(spec.height):
-            for x in range(spec.width):
-                index = y * spec.width + x
-                kind = self.game.tiles[index]
-                source: Any = None
-                if self._tiled is not None and kind == original[index]:
-                    source = self._tiled_image(x, y)
-                if source is None:
-                    source = kind
-                tile = scaled.get(source if isinstance(source, str) else id(source))
-                if tile is None:
-                    tile = self._scaled(source, cell)
-                    scaled[source if isinstance(source, str) else id(source)] = tile
-                picture.blit(tile, (x * cell, y * cell))
+        tiles = self.game.tiles
+        for index, tile in enumerate(geometry.cells()):
+            kind = tiles[index]
+            source: Any = None
+            if self._tiled is not None and kind == original[index]:
+                source = self._tiled_image(*geometry.tile_to_grid(tile))
+            if source is None:
+                source = kind
+            shape = layout.shape(tile)
+            found_key = (source if isinstance(source, str) else id(source), shape)
+            image = cut.get(found_key)
+            if image is None:
+                image = cut[found_key] = self._cell_picture(source, shape)
+            picture.blit(image, layout.box(tile).topleft)
         self._spawn_frames(picture)
         self._regions(picture)
+        self._links(picture)
         if _display_ready():
             picture = picture.convert()
         self._map_cache = (key, picture)
         self.map_renders += 1
         return picture
 
-    def _scaled(self, source: str | pygame.Surface, cell: int) -> pygame.Surface:
+    def _cell_picture(self, source: str | pygame.Surface, shape: Shape) -> pygame.Surface:
+        """A tile's picture (a tile type's or the map file's own) fitted to a cell: the
+        whole square on a square board, cut to the polygon and outlined on the others."""
+        layout = self.layout
+        size = layout.surface_size(shape)
         image = self._images.get(source) if isinstance(source, str) else source
         if image is None:
-            tile = pygame.Surface((cell, cell))
             kind = TILE_TYPES.get(str(source))  # no picture: the tile type's own colour
-            tile.fill(kind.look.colour if kind is not None else UNKNOWN_TILE)
-            return tile
-        if image.get_size() == (cell, cell):
-            return image
-        return pygame.transform.smoothscale(image.convert_alpha() if _display_ready()
-                                            else image, (cell, cell))
+            colour = kind.look.colour if kind is not None else UNKNOWN_TILE
+            if layout.rectangular:
+                tile = pygame.Surface(size)
+                tile.fill(colour)
+                return tile
+            tile = pygame.Surface(size, pygame.SRCALPHA)
+            pygame.draw.polygon(tile, colour, shape[2])
+        else:
+            fitted = fit_picture(image, size, _for_scaling)
+            if layout.rectangular:
+                return fitted
+            tile = cut_to_cell(fitted, shape[2], size)
+        outline(tile, shape[2], CELL_OUTLINE)
+        if _display_ready():
+            tile = tile.convert_alpha()
+        return tile
 
     def _tiled_image(self, x: int, y: int) -> pygame.Surface | None:
         """The map file's own picture of a tile (its tile layers stacked), or None."""
@@ -318,54 +415,118 @@ class BoardView:
     def _spawn_frames(self, picture: pygame.Surface) -> None:
         """A frame in the owner's colour round each spawn and harbor tile."""
         cell = self.cell
+        layout = self.layout
         width = max(2, cell // 16)
-        for (x, y), owner in self.game.map.owners.items():
-            box = pygame.Rect(x * cell, y * cell, cell, cell).inflate(-2, -2)
-            pygame.draw.rect(picture, ui.player_colour(owner), box, width,
-                             border_radius=max(2, cell // 10))
+        for tile, owner in self.game.map.owners.items():
+            if not self.geometry.contains(tile):
+                continue
+            cell_frame(picture, ui.player_colour(owner), layout.shape(tile), width,
+                       max(2, cell // 10), layout.box(tile).topleft, layout.rectangular)
 
     def _regions(self, picture: pygame.Surface) -> None:
         """Capture regions: a dashed edge round each and its name and points in a corner."""
         cell = self.cell
+        layout = self.layout
+        geometry = self.geometry
         width = max(2, cell // 20)
         dash = max(4, cell // 5)
         for region in self.game.map.regions:
             tiles = region.tiles
-            for x, y in tiles:
-                px, py = x * cell, y * cell
-                edges = (((0, -1), (px, py), (px + cell, py)),
-                         ((0, 1), (px, py + cell - width), (px + cell, py + cell - width)),
-                         ((-1, 0), (px, py), (px, py + cell)),
-                         ((1, 0), (px + cell - width, py), (px + cell - width, py + cell)))
-                for (dx, dy), start, end in edges:
-                    if (x + dx, y + dy) not in tiles:
-                        _dashed(picture, REGION_EDGE, start, end, width, dash)
+            for tile, side in border_sides(geometry, tiles):
+                dashed_side(picture, REGION_EDGE, layout.corners(tile), side,
+                            layout.centre(tile), width, dash)
             if cell >= 32 and tiles:
-                x, y = min(tiles, key=lambda t: (t[1], t[0]))
+                first = min(tiles, key=lambda t: geometry.tile_to_grid(t)[::-1])
                 label = f"{region.name} ★{region.points}"
                 size = max(9, min(15, cell // 4))
                 image = ui.text(label, size, REGION_EDGE, bold=True)
-                box = image.get_rect(topleft=(x * cell + width + 2, y * cell + width + 1))
-                backing = pygame.Surface(box.inflate(6, 2).size, pygame.SRCALPHA)
+                box = layout.box(first)
+                if layout.rectangular:
+                    spot = image.get_rect(topleft=(box.left + width + 2, box.top + width + 1))
+                else:  # under the top corner (side) of the cell, inside it
+                    spot = image.get_rect(midtop=(box.centerx, box.top + box.height // 4))
+                spot.clamp_ip(picture.get_rect().inflate(-6, -2))
+                backing = pygame.Surface(spot.inflate(6, 2).size, pygame.SRCALPHA)
                 backing.fill((10, 12, 18, 170))
-                picture.blit(backing, box.inflate(6, 2))
-                picture.blit(image, box)
+                picture.blit(backing, spot.inflate(6, 2))
+                picture.blit(image, spot)
 
-    def _overlay(self, kind: str, frame: bool) -> pygame.Surface:
-        """A highlight: its tint (under the pieces) or its frame (over them)."""
-        key = (kind, self.cell, frame)
+    def _links(self, picture: pygame.Surface) -> None:
+        """A graph board's links: a line between the two cells' centres, a ring round each
+        end, and the link's name beside the middle of the line."""
+        links = getattr(self.geometry, "links", None)
+        if not callable(links):
+            return
+        layout = self.layout
+        cell = self.cell
+        width = max(2, cell // 20)
+        radius = max(3, layout.piece_cell * 9 // 20)
+        for a, b, name in links():
+            if not (self.geometry.contains(a) and self.geometry.contains(b)):
+                continue
+            start, end = layout.centre(a), layout.centre(b)
+            for centre in (start, end):
+                pygame.draw.circle(picture, LINK_SHADOW, centre, radius, width + 2)
+                pygame.draw.circle(picture, LINK_COLOUR, centre, radius - 1, width)
+            pygame.draw.line(picture, LINK_SHADOW, start, end, width + 4)
+            pygame.draw.line(picture, LINK_COLOUR, start, end, width)
+            if cell < 24:
+                continue
+            image = ui.text(name, max(9, min(14, cell // 5)), LINK_COLOUR, bold=True)
+            middle = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
+            # beside the line, not over its middle: away from it along its normal
+            dx, dy = end[0] - start[0], end[1] - start[1]
+            length = math.hypot(dx, dy) or 1.0
+            nx, ny = -dy / length, dx / length
+            if ny > 0 or (ny == 0 and nx > 0):
+                nx, ny = -nx, -ny  # above (or to the left of) the line
+            reach = (abs(nx) * image.get_width() + abs(ny) * image.get_height()) / 2 + width + 4
+            spot = image.get_rect(center=(round(middle[0] + nx * reach),
+                                          round(middle[1] + ny * reach)))
+            spot.clamp_ip(picture.get_rect().inflate(-6, -2))
+            backing = pygame.Surface(spot.inflate(6, 2).size, pygame.SRCALPHA)
+            backing.fill((10, 12, 18, 190))
+            picture.blit(backing, spot.inflate(6, 2))
+            picture.blit(image, spot)
+
+    def link_at(self, pos: tuple[int, int]) -> str | None:
+        """The name of the link whose line or end is under a screen position (a graph
+        board), or None."""
+        links = getattr(self.geometry, "links", None)
+        if not callable(links) or not self.rect.collidepoint(pos):
+            return None
+        layout = self.layout
+        x = pos[0] - self.rect.left - self.origin[0] + 0.5
+        y = pos[1] - self.rect.top - self.origin[1] + 0.5
+        reach = max(4.0, self.cell / 10)
+        for a, b, name in links():
+            (ax, ay), (bx, by) = layout.centre(a), layout.centre(b)
+            dx, dy = bx - ax, by - ay
+            t = max(0.0, min(1.0, ((x - ax) * dx + (y - ay) * dy) / (dx * dx + dy * dy or 1.0)))
+            if math.hypot(ax + dx * t - x, ay + dy * t - y) <= reach:
+                return name
+        return None
+
+    def _overlay(self, kind: str, frame: bool, shape: Shape) -> pygame.Surface:
+        """A highlight for a cell of ``shape``: its tint (under the pieces) or its frame
+        (over them)."""
+        key = (kind, frame, shape)
         found = self._overlays.get(key)
         if found is None:
-            found = pygame.Surface((self.cell, self.cell), pygame.SRCALPHA)
+            layout = self.layout
+            found = pygame.Surface(layout.surface_size(shape), pygame.SRCALPHA)
             colour = HIGHLIGHT_COLOURS.get(kind, (255, 255, 255, 80))
             if frame:
-                box = found.get_rect().inflate(-2, -2)
-                pygame.draw.rect(found, (*colour[:3], 235), box, max(2, self.cell // 16),
-                                 border_radius=max(2, self.cell // 10))
-            else:
+                cell_frame(found, (*colour[:3], 235), shape, max(2, self.cell // 16),
+                           max(2, self.cell // 10), rectangle=layout.rectangular)
+            elif layout.rectangular:
                 found.fill(colour)
+            else:
+                pygame.draw.polygon(found, colour, shape[2])
             if _display_ready():
                 found = found.convert_alpha()
+            if len(self._overlays) > 400:
+                self._overlays.clear()
             self._overlays[key] = found
         return found
 
@@ -395,7 +556,8 @@ class BoardView:
             else:
                 crew += 1
         return PieceLook(
-            name=definition.name, shape=shape, controller=view.controller, cell=self.cell,
+            name=definition.name, shape=shape, controller=view.controller,
+            cell=self.layout.piece_cell,
             health=health, damage=view.damage,
             durability=view.durability if definition.is_equipment else -1,
             marks=found, crew=crew, equipment=equipment, tapped=view.tapped,
@@ -419,10 +581,11 @@ class BoardView:
         if not damage:
             return None
         solid = int(self.game.keyword(entity, "solid") or 1)
-        key = (self.cell, damage, solid)
+        cell = self.layout.piece_cell
+        key = (cell, damage, solid)
         plate = self._plates.get(key)
         if plate is None:
-            plate = self._plates[key] = wall_plate(self.cell, damage, solid)
+            plate = self._plates[key] = wall_plate(cell, damage, solid)
         return plate
 
 
@@ -432,13 +595,6 @@ def _stack(below: pygame.Surface, above: pygame.Surface) -> pygame.Surface:
     return merged
 
 
-def _dashed(surface: pygame.Surface, colour: tuple[int, int, int], start: tuple[int, int],
-            end: tuple[int, int], width: int, dash: int) -> None:
-    """A dashed straight line (horizontal or vertical), dashes aligned to the grid."""
-    (x0, y0), (x1, y1) = start, end
-    if y0 == y1:
-        for x in range(x0, x1, dash * 2):
-            surface.fill(colour, (x, y0, min(dash, x1 - x), width))
-    else:
-        for y in range(y0, y1, dash * 2):
-            surface.fill(colour, (x0, y, width, min(dash, y1 - y)))
+def _for_scaling(image: pygame.Surface) -> pygame.Surface:
+    """A picture ready for smooth scaling (with alpha, in the display's format)."""
+    return image.convert_alpha() if _display_ready() else image

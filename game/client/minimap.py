@@ -7,22 +7,34 @@ capture regions a gold edge, and the pieces the map places at setup a marker: a 
 disc for a king, a square for a building, a gold diamond for anything else (the stick of
 victory, bosses). Pictures are cached per map and size, so the new-game screen can draw
 its previews every frame.
+
+Every geometry draws through the same code: cells are placed by the map's geometry
+(``game.client.cells.CellLayout``), hex cells are small hexagons (tile pictures cut to
+them, or flat colours), and a graph map's links are lines between the cells' centres.
 """
 
 from __future__ import annotations
 
+import math
 import xml.etree.ElementTree as ET
 from functools import lru_cache
 from pathlib import Path
 
 import pygame
 
+from game.rules.geometry import Geometry, HexGeometry
 from game.rules.mapmodel import MapSpec
 from game.rules.tiles import TILE_TYPES
 
+from .cells import CellLayout, Shape, border_sides, cut_to_cell, drawn_like, fit_picture
 from .ui import ACCENT, BG, EDGE, player_colour
 
-TILESET = Path(__file__).resolve().parent.parent.parent / "assets" / "tilesets" / "terrain.tsx"
+TILESETS = Path(__file__).resolve().parent.parent.parent / "assets" / "tilesets"
+TILESET = TILESETS / "terrain.tsx"
+#: hex pictures by stagger axis (pointy-topped "y", flat-topped "x"), when they exist
+HEX_TILESETS = {"y": TILESETS / "terrain-hex.tsx", "x": TILESETS / "terrain-hex-flat.tsx"}
+#: a graph map's links
+LINK_COLOUR = (90, 236, 226)
 
 #: a tile of a type that is not registered (tile types the tileset has no picture of, a
 #: mod's own, use the colour of their registry entry: ``TileType.look``)
@@ -32,7 +44,7 @@ UNKNOWN_COLOUR = (200, 0, 200)
 PICTURE_MIN_CELL = 6
 
 _previews: dict[tuple[object, ...], pygame.Surface] = {}
-_scaled: dict[tuple[str, int], pygame.Surface] = {}
+_scaled: dict[tuple[str, Shape, bool], pygame.Surface] = {}
 
 
 def _prepared(surface: pygame.Surface) -> pygame.Surface:
@@ -79,21 +91,45 @@ def tile_colours(path: Path = TILESET) -> dict[str, tuple[int, int, int]]:
     return colours
 
 
-def _picture(kind: str, cell: int) -> pygame.Surface | None:
-    key = (kind, cell)
+def _pictures_for(geometry: Geometry) -> dict[str, pygame.Surface]:
+    """The tile pictures a map's cells are cut from: a hex map's own hex tileset when it
+    exists and has the map's cell size, else the square terrain pictures."""
+    base = drawn_like(geometry)
+    if isinstance(base, HexGeometry):
+        path = HEX_TILESETS.get(base.stagger_axis)
+        if path is not None and path.is_file():
+            found = tileset_pictures(path)
+            size = (base.tile_width, base.tile_height)
+            if found and all(p.get_size() == size for p in found.values()):
+                return found
+    return tileset_pictures()
+
+
+def _picture(kind: str, layout: CellLayout, shape: Shape) -> pygame.Surface | None:
+    """The picture of a tile type fitted to a cell of ``shape`` (cut to a polygon)."""
+    key = (kind, shape, layout.rectangular)
     found = _scaled.get(key)
     if found is None:
-        source = tileset_pictures().get(kind)
+        source = _pictures_for(layout.geometry).get(kind)
         if source is None:
             return None
-        found = _prepared(pygame.transform.smoothscale(source, (cell, cell)))
+        size = layout.surface_size(shape)
+        fitted = fit_picture(source, size)
+        if layout.rectangular:
+            found = _prepared(fitted if fitted is not source
+                              else pygame.transform.smoothscale(source, size))
+        else:
+            found = cut_to_cell(fitted, shape[2], size)
+        if len(_scaled) > 2000:
+            _scaled.clear()
         _scaled[key] = found
     return found
 
 
 def _key(spec: MapSpec, size: tuple[int, int]) -> tuple[object, ...]:
     return (spec.name, spec.source, spec.width, spec.height, hash(spec.tiles),
-            tuple(sorted(spec.owners.items())), spec.placements, spec.regions, size)
+            tuple(sorted(spec.owners.items())), spec.placements, spec.regions, spec.geometry,
+            tuple(sorted((k, repr(v)) for k, v in spec.geometry_params.items())), size)
 
 
 def render_minimap(spec: MapSpec, size: tuple[int, int]) -> pygame.Surface:
@@ -114,52 +150,90 @@ def render_minimap(spec: MapSpec, size: tuple[int, int]) -> pygame.Surface:
 
 
 def _draw_map(surface: pygame.Surface, spec: MapSpec, size: tuple[int, int]) -> None:
-    cell = max(1, min(size[0] // spec.width, size[1] // spec.height))
-    left = (size[0] - cell * spec.width) // 2
-    top = (size[1] - cell * spec.height) // 2
+    geometry = spec.grid()
+    native = geometry.tile_width
+    width, height = geometry.pixel_size(1.0)
+    cell = max(1, min(math.floor(size[0] * native / width + 1e-9),
+                      math.floor(size[1] * native / height + 1e-9)))
+    layout = CellLayout(geometry, cell)
+    map_width, map_height = layout.size
+    left = (size[0] - map_width) // 2
+    top = (size[1] - map_height) // 2
     colours = tile_colours()
+    rectangular = layout.rectangular
 
-    def rect_of(x: int, y: int) -> pygame.Rect:
-        return pygame.Rect(left + x * cell, top + y * cell, cell, cell)
+    def rect_of(tile: tuple[int, int]) -> pygame.Rect:
+        return layout.box(tile).move(left, top)
+
+    def corners_of(tile: tuple[int, int]) -> list[tuple[int, int]]:
+        return [(x + left, y + top) for x, y in layout.corners(tile)]
+
+    def colour_of(kind: str) -> tuple[int, int, int]:
+        known = TILE_TYPES.get(kind)
+        return colours.get(kind) or (known.look.colour if known is not None
+                                     else UNKNOWN_COLOUR)
 
     pictures = cell >= PICTURE_MIN_CELL
-    for index, kind in enumerate(spec.tiles):
-        x, y = index % spec.width, index // spec.width
-        rect = rect_of(x, y)
-        image = _picture(kind, cell) if pictures else None
+    for tile, kind in zip(geometry.cells(), spec.tiles, strict=False):
+        rect = rect_of(tile)
+        image = _picture(kind, layout, layout.shape(tile)) if pictures else None
         if image is not None:
             surface.blit(image, rect)
+        elif rectangular:
+            surface.fill(colour_of(kind), rect)
         else:
-            known = TILE_TYPES.get(kind)
-            surface.fill(colours.get(kind) or (known.look.colour if known is not None
-                                               else UNKNOWN_COLOUR), rect)
+            pygame.draw.polygon(surface, colour_of(kind), corners_of(tile))
+    if not rectangular and cell >= 4:  # the hexes' sides, faintly
+        lines = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        for tile in geometry.cells():
+            pygame.draw.lines(lines, (0, 0, 0, 60), True, corners_of(tile))
+        surface.blit(lines, (0, 0))
     # spawn and harbor tiles in their player's colour
-    tint = pygame.Surface((cell, cell), pygame.SRCALPHA)
-    for (x, y), owner in spec.owners.items():
-        if not spec.on_map((x, y)):
+    for tile, owner in spec.owners.items():
+        if not spec.on_map(tile):
             continue
-        rect = rect_of(x, y)
-        tint.fill((*player_colour(owner), 150))
+        rect = rect_of(tile)
+        shape = layout.shape(tile)
+        tint = pygame.Surface(layout.surface_size(shape), pygame.SRCALPHA)
+        if rectangular:
+            tint.fill((*player_colour(owner), 150))
+        else:
+            pygame.draw.polygon(tint, (*player_colour(owner), 150), shape[2])
         surface.blit(tint, rect)
         if cell >= 4:
-            pygame.draw.rect(surface, player_colour(owner), rect, width=max(1, cell // 8))
+            if rectangular:
+                pygame.draw.rect(surface, player_colour(owner), rect, width=max(1, cell // 8))
+            else:
+                pygame.draw.polygon(surface, player_colour(owner), corners_of(tile),
+                                    width=max(1, cell // 8))
     # capture regions: a gold edge where a region tile meets a tile outside it
     line = max(1, cell // 10)
     for region in spec.regions:
-        for x, y in region.tiles:
-            rect = rect_of(x, y)
-            for dx, dy, start, end in (
-                    (0, -1, rect.topleft, rect.topright),
-                    (0, 1, (rect.left, rect.bottom - 1), (rect.right - 1, rect.bottom - 1)),
-                    (-1, 0, rect.topleft, rect.bottomleft),
-                    (1, 0, (rect.right - 1, rect.top), (rect.right - 1, rect.bottom - 1))):
-                if (x + dx, y + dy) not in region.tiles:
-                    pygame.draw.line(surface, ACCENT, start, end, line)
+        for tile, side in border_sides(geometry, region.tiles):
+            rect = rect_of(tile)
+            corners = corners_of(tile)
+            # the side's ends, kept inside the cell's own pixels
+            ends = [(min(x, rect.right - 1), min(y, rect.bottom - 1))
+                    for x, y in (corners[side], corners[(side + 1) % len(corners)])]
+            pygame.draw.line(surface, ACCENT, ends[0], ends[1], line)
+    # a graph map's links: lines between the two cells' centres
+    links = getattr(geometry, "links", None)
+    if callable(links):
+        for a, b, _name in links():
+            if spec.on_map(a) and spec.on_map(b):
+                start = [c + o for c, o in zip(layout.centre(a), (left, top), strict=True)]
+                end = [c + o for c, o in zip(layout.centre(b), (left, top), strict=True)]
+                pygame.draw.line(surface, (10, 30, 34), start, end, max(1, cell // 8) + 2)
+                pygame.draw.line(surface, LINK_COLOUR, start, end, max(1, cell // 8))
+    piece = layout.piece_cell
     for placement in (*spec.placements, *spec.bosses):
         if spec.on_map(placement.tile):
-            _marker(surface, rect_of(*placement.tile), placement.card, placement.player)
-    if cell * spec.width >= 8:
-        frame = pygame.Rect(left, top, cell * spec.width, cell * spec.height)
+            cx, cy = layout.centre(placement.tile)
+            spot = pygame.Rect(left + math.floor(cx - piece / 2),
+                               top + math.floor(cy - piece / 2), piece, piece)
+            _marker(surface, spot, placement.card, placement.player)
+    if map_width >= 8:
+        frame = pygame.Rect(left, top, map_width, map_height)
         pygame.draw.rect(surface, EDGE, frame.inflate(2, 2), width=1)
 
 

@@ -138,12 +138,21 @@ def click_button(app: App, name: str) -> None:
 
 
 def click_map(app: App, map_name: str) -> None:
+    """Click the map's row in the list, scrolling the list with the mouse wheel (as a
+    player would) until the row shows."""
     scene = app.scene
     assert isinstance(scene, NewGameScene)
-    for index, rect in scene.map_rows:
-        if scene.entries[index].name == map_name:
-            click(app, rect.center)
-            return
+    for _ in range(len(scene.entries) + 1):
+        for index, rect in scene.map_rows:
+            if scene.entries[index].name == map_name:
+                click(app, rect.center)
+                return
+        wanted = [e.name for e in scene.entries].index(map_name)
+        shown = [index for index, _ in scene.map_rows]
+        pygame.mouse.set_pos(scene.map_rows[0][1].center)
+        wheel = -1 if shown and wanted > shown[-1] else 1
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=wheel))
+        step(app)
     raise AssertionError(f"{map_name} is not in the map list")
 
 

@@ -455,9 +455,11 @@ def test_tiled_saves_a_converted_map_unchanged(source: Path, tmp_path: Path) -> 
         return tileset.sub("", text.replace(' tiledversion="1.8.2"', ""))
 
     again = saved.read_text(encoding="utf-8")
-    assert normal(again) == normal(original.read_text(encoding="utf-8"))
-    match = tileset.search(again)
-    assert match is not None and (tmp_path / match.group(1)).resolve() == TILESET.resolve()
+    text = original.read_text(encoding="utf-8")
+    assert normal(again) == normal(text)
+    match, before = tileset.search(again), tileset.search(text)
+    assert match is not None and before is not None
+    assert (tmp_path / match.group(1)).resolve() == (MAPS_DIR / before.group(1)).resolve()
 
 
 def test_the_example_in_the_tools_description_converts() -> None:
@@ -468,3 +470,400 @@ def test_the_example_in_the_tools_description_converts() -> None:
                                            known_cards=a2t.card_names())
     assert name == "2P-ring-street" and warnings == []
     assert ET.fromstring(tmx).get("width") == "9"
+
+
+# ----------------------------------------------------------------------- hex maps and links
+
+
+#: the shipped hex maps, with their win condition and board geometry
+HEX_MAPS = {"2P-hex-crossing": ("king", "hex"), "2P-hex-wormholes": ("king", "graph")}
+
+HEX_GOOD = """\
+name: 2P-hex-test
+orientation: hexagonal
+players: 2
+map: |
+  11..s..22
+  1h..s.t.2
+  A..www..B
+  1...s...2
+start_deck_list: {Coin: 4, Recruit: 3}
+win_condition: {type: king}
+kings: [[2, 1], [6, 1]]
+placements:
+  - {card: Recruit, tile: [4, 0], player: 1}
+regions:
+  - {name: Middle, points: 2, rect: [3, 1, 3, 3]}
+  - {name: Corner, tiles: [[0, 2], [1, 2], [1, 3]]}
+links:
+  - {name: alpha, from: [0, 3], to: [8, 0]}
+  - {from: [3, 0], to: [5, 3]}
+"""
+#: what HEX_GOOD puts where, in Tiled's (column, row) cells
+HEX_OWNERS = {(0, 0): 1, (1, 0): 1, (0, 1): 1, (0, 2): 1, (0, 3): 1,
+              (7, 0): 2, (8, 0): 2, (8, 1): 2, (8, 2): 2, (8, 3): 2}
+HEX_REGIONS = {"Middle": {(c, r) for c in range(3, 6) for r in range(1, 4)},
+               "Corner": {(0, 2), (1, 2), (1, 3)}}
+HEX_LINKS = [("alpha", (0, 3), (8, 0)), ("", (3, 0), (5, 3))]
+STAGGERS = [("y", "odd"), ("y", "even"), ("x", "odd"), ("x", "even")]
+
+
+def _hex_text(axis: str = "y", index: str = "odd") -> str:
+    return HEX_GOOD.replace("orientation: hexagonal\n", f"orientation: hexagonal\n"
+                            f"stagger_axis: {axis}\nstagger_index: {index}\n")
+
+
+def _map_geometry(root: ET.Element):  # type: ignore[no-untyped-def]
+    """The board geometry of a written map, from its ``<map>`` attributes only."""
+    from game.rules.geometry import make_geometry
+
+    width, height = int(root.get("width", 0)), int(root.get("height", 0))
+    params: dict[str, object] = {"tile_width": int(root.get("tilewidth", 0)),
+                                 "tile_height": int(root.get("tileheight", 0))}
+    if root.get("orientation") != "hexagonal":
+        return make_geometry("square-grid", width, height, params)
+    params.update(stagger_axis=root.get("staggeraxis"), stagger_index=root.get("staggerindex"),
+                  hex_side_length=int(root.get("hexsidelength", 0)))
+    return make_geometry("hex", width, height, params)
+
+
+def _inside(points: list[tuple[float, float]], x: float, y: float) -> bool:
+    """Even-odd rule (the contract: a polygon covers the cells whose centre is inside)."""
+    inside = False
+    for i, (x1, y1) in enumerate(points):
+        x2, y2 = points[i - 1]
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
+def _objects(root: ET.Element) -> list[tuple[str, str, dict[str, str], list[Tile]]]:
+    """Every object as (class, name, properties, the (column, row) cells it covers under the
+    contract); a link lists the cells of its two ends."""
+    geometry = _map_geometry(root)
+    centres = {geometry.tile_to_grid(t): geometry.cell_center(t) for t in geometry.cells()}
+
+    def cell_at(x: float, y: float) -> Tile:
+        tile = geometry.tile_at_pixel(x, y)
+        assert tile is not None, (x, y)
+        return geometry.tile_to_grid(tile)
+
+    found = []
+    for obj in root.iter("object"):
+        x, y = float(obj.get("x", 0)), float(obj.get("y", 0))
+        props = {p.get("name", ""): p.get("value", "") for p in obj.iter("property")}
+        shape = next((c for c in obj if c.tag in ("point", "polygon", "polyline")), None)
+        if shape is None:  # a rectangle
+            w, h = float(obj.get("width", 0)), float(obj.get("height", 0))
+            cells = [c for c, (cx, cy) in centres.items() if x <= cx < x + w and y <= cy < y + h]
+        elif shape.tag == "point":
+            cells = [cell_at(x, y)]
+        else:
+            points = [(x + float(a), y + float(b)) for a, b in
+                      (p.split(",") for p in shape.get("points", "").split())]
+            if shape.tag == "polyline":
+                assert len(points) == 2
+                cells = [cell_at(*points[0]), cell_at(*points[1])]
+            else:
+                cells = [c for c, (cx, cy) in centres.items() if _inside(points, cx, cy)]
+        found.append((obj.get("type", ""), obj.get("name", ""), props, sorted(cells)))
+    return found
+
+
+def _grid_types(root: ET.Element) -> dict[Tile, str]:
+    width = int(root.get("width", 0))
+    data = root.find("layer/data")
+    assert data is not None and data.text is not None
+    gids = [int(g) for g in data.text.replace("\n", "").split(",")]
+    return {(i % width, i // width): a2t.TILE_TYPES[g - 1] for i, g in enumerate(gids)}
+
+
+def _owners(objects: list[tuple[str, str, dict[str, str], list[Tile]]]) -> dict[Tile, int]:
+    owners: dict[Tile, int] = {}
+    for cls, _name, props, cells in objects:
+        if cls == "spawn":
+            assert cells, "a spawn object covering no cell"
+            for cell in cells:
+                assert cell not in owners, f"{cell} under two spawn objects"
+                owners[cell] = int(props["player"])
+    return owners
+
+
+@pytest.mark.parametrize(("axis", "index"), STAGGERS)
+def test_hex_map_is_a_hexagonal_tiled_map_with_the_hex_tileset(axis: str, index: str) -> None:
+    root = ET.fromstring(_convert(_hex_text(axis, index)))
+    size = ("64", "74") if axis == "y" else ("74", "64")
+    assert (root.get("orientation"), root.get("staggeraxis"), root.get("staggerindex"),
+            root.get("hexsidelength")) == ("hexagonal", axis, index, "37")
+    assert (root.get("tilewidth"), root.get("tileheight")) == size
+    assert (root.get("width"), root.get("height")) == ("9", "4")
+    [tileset] = root.findall("tileset")
+    name = "terrain-hex.tsx" if axis == "y" else "terrain-hex-flat.tsx"
+    assert tileset.get("source") == f"../assets/tilesets/{name}"
+    tsx = ET.parse(TILESET.parent / name).getroot()
+    assert (tsx.get("tilewidth"), tsx.get("tileheight")) == size
+    types = _grid_types(root)
+    assert [types[(c, 2)] for c in range(9)] == (
+        ["harbor"] + ["neutral"] * 2 + ["deep water"] * 3 + ["neutral"] * 2 + ["harbor"])
+    assert types[(1, 1)] == "house" and types[(6, 1)] == "tower" and types[(4, 3)] == "street"
+
+
+@pytest.mark.parametrize(("axis", "index"), STAGGERS)
+def test_hex_objects_cover_the_cells_the_source_names(axis: str, index: str) -> None:
+    """Read back with the geometry alone: each object's centre, polygon or polyline ends
+    fall in exactly the cells the YAML gave, whatever the stagger."""
+    root = ET.fromstring(_convert(_hex_text(axis, index)))
+    objects = _objects(root)
+    assert {o[0] for o in objects} == {"spawn", "king", "piece", "region", "link"}
+    assert all(o[0] != "spawn" or root.find(
+        f"objectgroup/object[@id='{i + 1}']/polygon") is not None
+        for i, o in enumerate(objects))
+    assert _owners(objects) == HEX_OWNERS
+    kings = [(props["player"], cells) for cls, _, props, cells in objects if cls == "king"]
+    assert kings == [("1", [(2, 1)]), ("2", [(6, 1)])]
+    pieces = [(name, props["player"], cells) for cls, name, props, cells in objects
+              if cls == "piece"]
+    assert pieces == [("Recruit", "1", [(4, 0)])]
+    regions = {name: (props["points"], set(cells)) for cls, name, props, cells in objects
+               if cls == "region"}
+    assert regions == {"Middle": ("2", HEX_REGIONS["Middle"]),
+                       "Corner": ("1", HEX_REGIONS["Corner"])}
+    links = [(name, cells) for cls, name, _, cells in objects if cls == "link"]
+    assert links == [(name, sorted([a, b])) for name, a, b in HEX_LINKS]
+    # the link polylines run from centre to centre, the points sit on the centres
+    geometry = _map_geometry(root)
+    for obj in root.iter("object"):
+        if obj.get("type") == "link":
+            [(_, start, end)] = [link for link in HEX_LINKS if link[0] == obj.get("name", "")]
+            x, y = float(obj.get("x", 0)), float(obj.get("y", 0))
+            assert (x, y) == geometry.cell_center(geometry.grid_to_tile(*start))
+            line = obj.find("polyline")
+            assert line is not None
+            dx, dy = (float(v) for v in line.get("points", "").split()[1].split(","))
+            assert (x + dx, y + dy) == geometry.cell_center(geometry.grid_to_tile(*end))
+
+
+def test_an_unnamed_link_is_written_without_a_name() -> None:
+    root = ET.fromstring(_convert(HEX_GOOD))
+    links = [o for o in root.iter("object") if o.get("type") == "link"]
+    assert [o.get("name") for o in links] == ["alpha", None]
+
+
+def test_a_hex_spawn_group_with_a_hole_is_covered_cell_by_cell() -> None:
+    """Player 1's spawn tiles ring a neutral cell: one outline cannot hold them without the
+    hole, so each of them gets its own polygon."""
+    ring = """\
+name: 2P-ring
+orientation: hexagonal
+players: 2
+map: |
+  .......
+  11.....
+  1.1...2
+  11.....
+start_deck_list: {Coin: 4}
+win_condition: {type: none}
+"""
+    root = ET.fromstring(_convert(ring))
+    objects = _objects(root)
+    spawns = [cells for cls, _, props, cells in objects
+              if cls == "spawn" and props["player"] == "1"]
+    assert len(spawns) == 6 and all(len(cells) == 1 for cells in spawns)
+    owners = _owners(objects)
+    assert (1, 2) not in owners
+    assert {c for c, p in owners.items() if p == 1} == {
+        (0, 1), (1, 1), (0, 2), (2, 2), (0, 3), (1, 3)}
+
+
+def test_links_work_on_a_square_map_too() -> None:
+    text = GOOD + "links: [{name: gate, from: [0, 0], to: [6, 1]}]\n"
+    root = ET.fromstring(_convert(text))
+    assert root.get("orientation") == "orthogonal"
+    [link] = [o for o in root.iter("object") if o.get("type") == "link"]
+    line = link.find("polyline")
+    assert line is not None
+    assert (link.get("name"), link.get("x"), link.get("y"), line.get("points")) == (
+        "gate", "32", "32", "0,0 384,64")
+
+
+def test_ruleset_and_geometry_become_map_properties() -> None:
+    text = GOOD + "ruleset: muhq\ngeometry: square-grid\n"
+    root = ET.fromstring(_convert(text))
+    props = {p.get("name"): p.get("value") for p in root.findall("properties/property")}
+    assert (props["ruleset"], props["geometry"]) == ("muhq", "square-grid")
+
+
+def test_tool_layout_tables_match_the_engine() -> None:
+    from game.maps.tiled import SQUARE_GEOMETRIES
+    from game.rules.rulesets import RULESETS
+
+    assert set(a2t.RULESETS) == set(RULESETS)
+    assert set(a2t.SQUARE_GEOMETRIES) == set(SQUARE_GEOMETRIES)
+    assert a2t.read_hex_tileset(a2t.HEX_TILESETS["y"]) == (64, 74, 37)
+    assert a2t.read_hex_tileset(a2t.HEX_TILESETS["x"]) == (74, 64, 37)
+
+
+BAD_HEX_INPUTS: dict[str, tuple[str, str]] = {
+    "unknown orientation": (HEX_GOOD.replace("orientation: hexagonal", "orientation: round"),
+                            "orientation: expected orthogonal or hexagonal, found 'round'"),
+    "bad stagger axis": (_hex_text("z", "odd"), "stagger_axis: expected x or y, found 'z'"),
+    "bad stagger index": (_hex_text("y", "third"),
+                          "stagger_index: expected odd or even, found 'third'"),
+    "stagger on a square map": (GOOD + "stagger_axis: x\n",
+                                "stagger_axis: expected no stagger on an orthogonal map"),
+    "geometry on a hex map": (HEX_GOOD + "geometry: square-grid\n",
+                              "geometry: expected no geometry on a hexagonal map"),
+    "unknown geometry": (GOOD + "geometry: hex\n",
+                         "geometry: expected one of square-muhq, square-grid, found 'hex'"),
+    "unknown ruleset": (GOOD + "ruleset: chess\n", "ruleset: expected one of muhq"),
+    "region in two pieces": (
+        HEX_GOOD.replace("tiles: [[0, 2], [1, 2], [1, 3]]", "tiles: [[0, 2], [4, 2]]"),
+        "regions[1].tiles: expected cells in one piece without holes (a region of a hex map "
+        "is one polygon), found 2 pieces and 0 holes"),
+    "region with a hole": (
+        HEX_GOOD.replace("tiles: [[0, 2], [1, 2], [1, 3]]",
+                         "tiles: [[0, 1], [1, 1], [0, 2], [2, 2], [0, 3], [1, 3]]"),
+        "found 1 pieces and 1 holes"),
+    "link to itself": (HEX_GOOD.replace("to: [8, 0]", "to: [0, 3]"),
+                       "links[0].to: expected another cell than from, found [0, 3]"),
+    "link off the map": (HEX_GOOD.replace("to: [8, 0]", "to: [9, 0]"),
+                         "links[0].to: expected a tile inside the 9x4 map"),
+    "link twice": (HEX_GOOD.replace("{from: [3, 0], to: [5, 3]}", "{from: [8, 0], to: [0, 3]}"),
+                   "links[1]: expected two cells no other link joins, found [8, 0] and [0, 3] "
+                   "again"),
+    "link without ends": (HEX_GOOD.replace("{from: [3, 0], to: [5, 3]}", "{name: beta}"),
+                          "links[1]: expected {name, from: [x, y], to: [x, y]}"),
+    "link with a stray key": (HEX_GOOD.replace("{from: [3, 0], to: [5, 3]}",
+                                               "{from: [3, 0], to: [5, 3], via: [4, 4]}"),
+                              "links[1].via: expected one of name, from, to"),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD_HEX_INPUTS))
+def test_bad_hex_and_link_input_is_reported(case: str) -> None:
+    text, message = BAD_HEX_INPUTS[case]
+    problems = _problems(text)
+    assert any(message in p for p in problems), problems
+
+
+def test_converted_hex_map_loads_with_the_game_loader(tmp_path: Path) -> None:
+    """Needs the loader's hexagonal maps (game/maps/tiled.py): cells, owners, pieces,
+    regions and links arrive where the YAML put them, as axial hex tiles."""
+    from game.rules.geometry import make_geometry
+
+    out = tmp_path / "maps" / "2P-hex-test.tmx"
+    out.parent.mkdir()
+    source = tmp_path / "2P-hex-test.yaml"
+    source.write_text(HEX_GOOD, encoding="utf-8")
+    assert a2t.main([str(source), str(out)]) == 0
+    spec = load_tmx(out)
+    hexes = make_geometry("hex", 9, 4, {"tile_width": 64, "tile_height": 74,
+                                        "hex_side_length": 37})
+
+    def axial(cell: Tile) -> Tile:
+        return hexes.grid_to_tile(*cell)
+
+    assert (spec.width, spec.height, spec.players, spec.geometry) == (9, 4, 2, "graph")
+    assert spec.geometry_params["base"] == "hex"
+    assert spec.type_at(axial((6, 1))) == "tower" and spec.type_at(axial((4, 2))) == "deep water"
+    assert dict(spec.owners) == {axial(c): p - 1 for c, p in HEX_OWNERS.items()}
+    assert sorted((p.card, p.tile, p.player) for p in spec.placements) == sorted([
+        ("King", axial((2, 1)), 0), ("King", axial((6, 1)), 1),
+        ("Recruit", axial((4, 0)), 0)])
+    assert {r.name: set(r.tiles) for r in spec.regions} == {
+        name: {axial(c) for c in cells} for name, cells in HEX_REGIONS.items()}
+    links = {frozenset((tuple(a), tuple(b))) for a, b, _name in spec.geometry_params["links"]}
+    assert links == {frozenset((axial(a), axial(b))) for _, a, b in HEX_LINKS}
+    grid = spec.grid()
+    assert axial((8, 0)) in grid.neighbours(axial((0, 3)))  # the link joins them
+
+
+def test_every_shipped_source_passes_the_command_line_check() -> None:
+    for source in SOURCES:
+        assert a2t.main(["--check", str(source)]) == 0, source
+
+
+def test_the_shipped_hex_maps_have_sources() -> None:
+    assert set(HEX_MAPS) <= set(SOURCE_IDS)
+    for name, (win, geometry) in HEX_MAPS.items():
+        root = ET.parse(MAPS_DIR / f"{name}.tmx").getroot()
+        assert root.get("orientation") == "hexagonal"
+        props = {p.get("name"): p.get("value") for p in root.findall("properties/property")}
+        assert props["win_condition"] == win and props["title"] and props["description"]
+        links = [o for o in root.iter("object") if o.get("type") == "link"]
+        assert bool(links) == (geometry == "graph")
+
+
+@pytest.mark.parametrize("name", list(HEX_MAPS))
+def test_shipped_hex_map_is_symmetric_between_the_seats(name: str) -> None:
+    """Turned half a circle, the map is itself with the seats swapped: cell (c, r) goes to
+    (width - 1 - c, height - 1 - r), which on a staggered map with an even number of rows
+    (columns) is a rotation of the hex grid."""
+    root = ET.parse(MAPS_DIR / f"{name}.tmx").getroot()
+    width, height = int(root.get("width", 0)), int(root.get("height", 0))
+    axis = root.get("staggeraxis")
+    assert (height if axis == "y" else width) % 2 == 0
+
+    def turn(cell: Tile) -> Tile:
+        return (width - 1 - cell[0], height - 1 - cell[1])
+
+    geometry = _map_geometry(root)
+    pixels = geometry.pixel_size()
+    for cell in [(0, 0), (3, 1), (width - 1, 2)]:  # the turn is a turn of the picture
+        x, y = geometry.cell_center(geometry.grid_to_tile(*cell))
+        assert geometry.cell_center(geometry.grid_to_tile(*turn(cell))) == (
+            pixels[0] - x, pixels[1] - y)
+    types = _grid_types(root)
+    assert all(types[turn(c)] == kind for c, kind in types.items())
+    objects = _objects(root)
+    owners = _owners(objects)
+    assert {turn(c): 3 - p for c, p in owners.items()} == owners
+    pieces = {(cls, props.get("player", "0"), tuple(cells)) for cls, _, props, cells in objects
+              if cls != "spawn"}
+    swapped = {(cls, {"1": "2", "2": "1"}.get(player, player), tuple(sorted(map(turn, cells))))
+               for cls, player, cells in pieces}
+    assert swapped == pieces
+
+
+@pytest.mark.parametrize("name", list(HEX_MAPS))
+def test_every_player_can_walk_to_the_enemy_king_on_a_hex_map(name: str) -> None:
+    """Needs the loader's hexagonal maps: walking over hex neighbours (and links) from a
+    player's spawn tiles reaches a cell next to every enemy piece."""
+    spec = _shipped(name)
+    assert (spec.win.kind, spec.geometry) == HEX_MAPS[name]
+    neighbours = spec.neighbours()
+    for player in range(spec.players):
+        seen = set(spec.spawn_tiles(player))
+        queue = deque(seen)
+        while queue:
+            for tile in neighbours[queue.popleft()]:
+                kind = ENGINE_TILE_TYPES[spec.type_at(tile)]
+                if tile not in seen and kind.walkers and kind.wall_solid == 0:
+                    seen.add(tile)
+                    queue.append(tile)
+        enemies = [p.tile for p in spec.placements if p.player not in (player, -1)]
+        assert enemies
+        for tile in enemies:
+            assert seen & set(neighbours[tile]), (player, tile)
+
+
+@pytest.mark.skipif(not _tiled_version().startswith("1.8."),
+                    reason="needs the Tiled 1.8 editor, whose file layout the tool writes")
+@pytest.mark.parametrize(("axis", "index"), [("x", "even"), ("y", "odd")])
+def test_tiled_saves_a_converted_hex_map_with_links_unchanged(
+        axis: str, index: str, tmp_path: Path) -> None:
+    source = tmp_path / "2P-hex-test.yaml"
+    source.write_text(_hex_text(axis, index), encoding="utf-8")
+    original, saved = tmp_path / "maps" / "2P-hex-test.tmx", tmp_path / "saved.tmx"
+    original.parent.mkdir()
+    assert a2t.main([str(source), str(original)]) == 0
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_RUNTIME_DIR": str(tmp_path)}
+    subprocess.run(["tiled", "--export-map", "tmx", str(original), str(saved)], env=env,
+                   capture_output=True, check=True, timeout=120)
+    tileset = re.compile(r' <tileset firstgid="1" source="([^"]*)"/>')
+
+    def normal(text: str) -> str:
+        return tileset.sub("", text.replace(' tiledversion="1.8.2"', ""))
+
+    assert normal(saved.read_text(encoding="utf-8")) == normal(
+        original.read_text(encoding="utf-8"))

@@ -346,6 +346,7 @@ class BoardScene(Scene):
             return
         if EndTurn(me) in self.controls.legal:
             self.controls.cancel()
+            self.ending = False  # the turn ends now: nothing left to pass on the next one
             self.send(EndTurn(me))
         elif Pass(me) in self.controls.legal:
             self.controls.cancel()
@@ -706,7 +707,8 @@ class BoardScene(Scene):
         if choices:
             title = ""
             if tile is not None and len(choices) > 1:
-                title = f"Tile ({tile[0]}, {tile[1]})"
+                col, row = self.game.geometry.tile_to_grid(tile)
+                title = f"Tile ({col}, {row})"
             self.offer(choices, pos, title)
             return
         if self.controls.build is not None or self.controls.pair is not None:

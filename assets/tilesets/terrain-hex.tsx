@@ -1,0 +1,20 @@
+<?xml version="1.0" encoding="UTF-8"?>
+<tileset version="1.8" tiledversion="1.8.2" name="terrain-hex" tilewidth="64" tileheight="74" tilecount="12" columns="4">
+ <properties>
+  <property name="hex_side_length" type="int" value="37"/>
+  <property name="stagger_axis" value="y"/>
+ </properties>
+ <image source="terrain-hex.png" width="256" height="222"/>
+ <tile id="0" type="neutral"/>
+ <tile id="1" type="house"/>
+ <tile id="2" type="tower"/>
+ <tile id="3" type="farm field"/>
+ <tile id="4" type="spawn"/>
+ <tile id="5" type="harbor"/>
+ <tile id="6" type="street"/>
+ <tile id="7" type="deep water"/>
+ <tile id="8" type="water"/>
+ <tile id="9" type="wall"/>
+ <tile id="10" type="gate"/>
+ <tile id="11" type="store"/>
+</tileset>
