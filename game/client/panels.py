@@ -611,8 +611,7 @@ class UpkeepPanel:
                 pygame.draw.line(surface, ui.BAD, (box.left + 4, box.bottom - 5),
                                  (box.right - 5, box.top + 4), 3)
             tile = game.tile_of(unit)
-            where = (" at ({}, {})".format(*game.geometry.tile_to_grid(tile))
-                     if tile is not None else "")
+            where = f" at {game.geometry.label(tile)}" if tile is not None else ""
             colour = ui.MUTED if ticked else ui.TEXT
             ui.blit_text(surface, f"{definition.name}{where}", (box.right + 8, row.centery), 14,
                          colour, anchor="midleft")

@@ -97,7 +97,7 @@ def _free_destinations(game: Game, unit: int) -> dict[Tile, int]:
 def _move(game: Game, unit: int, tile: Tile, behaviour: str) -> None:
     _body(unit).moves = 0
     game.move_permanent(unit, tile)
-    _note(game, unit, behaviour, f"moves to {tile}")
+    _note(game, unit, behaviour, f"moves to {game.geometry.label(tile)}")
 
 
 def try_attack(game: Game, unit: int, behaviour: str) -> bool:

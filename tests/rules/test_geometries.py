@@ -662,3 +662,14 @@ def test_graph_over_a_square_base_keeps_column_row_tiles() -> None:
     assert geo.distance((0, 0), (2, 2)) == 2  # steps, not the base's metric
     with pytest.raises(ValueError):
         geo.distance((0, 0), (99, 99))
+
+
+def test_a_tile_is_named_by_its_tiled_column_and_row_on_every_board() -> None:
+    """Texts (the log, the stack, messages) name a tile as Tiled shows it: on a square
+    board its id, on a hex board its column and row, never the axial id."""
+    square = make_geometry("square-muhq", 6, 4)
+    assert square.label((3, 2)) == str((3, 2)) == "(3, 2)"
+    hexes = make_geometry("hex", 6, 4, {"stagger_axis": "y", "stagger_index": "odd"})
+    tile = hexes.grid_to_tile(1, 3)
+    assert tile != (1, 3)
+    assert hexes.label(tile) == "(1, 3)"

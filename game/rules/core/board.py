@@ -185,7 +185,7 @@ def add_marks(game: Game, bearer: int, kind: str, count: int = 1, source: int = 
         return
     entry = mk.MARKS.get(kind)
     if entry is not None and not mk.may_bear(entry, tile is not None):
-        where = f"tile {tile}" if tile is not None else "a permanent"
+        where = f"tile {game.geometry.label(tile)}" if tile is not None else "a permanent"
         raise ValueError(f"a {kind} mark can't be put on {where} (bearers: {entry.bearers})")
     stacking = entry.stacking if entry is not None else "add"
     duration = entry.duration if entry is not None else 0

@@ -247,6 +247,12 @@ class Geometry(ABC):
     def tile_to_grid(self, tile: Tile) -> tuple[int, int]:
         """Tiled's ``(col, row)`` of a tile id (no check that it is on the board)."""
 
+    def label(self, tile: Tile) -> str:
+        """A tile as players and map authors see it: ``(column, row)`` as Tiled shows it
+        (on square boards the tile id itself)."""
+        col, row = self.tile_to_grid(tile)
+        return f"({col}, {row})"
+
     # -- adjacency and distance ----------------------------------------------------------
 
     def neighbours(self, tile: Tile) -> tuple[Tile, ...]:

@@ -94,7 +94,8 @@ def do_play(game: Game, action: PlayCard) -> None:
             text = f"P{action.player + 1} readies {definition.name} for the next unit"
             declare(game, "equip_next", action, action.card, (), text)
         else:
-            text = f"P{action.player + 1} plays {definition.name} at {action.tile}"
+            where = game.geometry.label(action.tile) if action.tile is not None else "?"
+            text = f"P{action.player + 1} plays {definition.name} at {where}"
             declare(game, "permanent", action, action.card, (action.tile,), text)
     else:
         game.move_card(action.card, Zone.ASIDE)
@@ -126,13 +127,14 @@ def unit_text(game: Game,
 def do_move(game: Game, action: Move) -> None:
     use(game, action.unit, "moves")
     declare(game, "move", action, action.unit, (action.tile,),
-                  unit_text(game, action, f"moves to {action.tile}"))
+                  unit_text(game, action, f"moves to {game.geometry.label(action.tile)}"))
 
 
 def do_street_move(game: Game, action: StreetMove) -> None:
     use(game, action.unit, "street_moves")
     declare(game, "street_move", action, action.unit, (action.tile,),
-                  unit_text(game, action, f"moves along the street to {action.tile}"))
+                  unit_text(game, action,
+                            f"moves along the street to {game.geometry.label(action.tile)}"))
 
 
 def do_attack(game: Game, action: Attack) -> None:
