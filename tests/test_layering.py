@@ -136,3 +136,41 @@ def test_the_check_reads_every_package() -> None:
 ])
 def test_the_check_itself(module: str, source: str, flagged: bool) -> None:
     assert bool(problems(source, module)) is flagged, problems(source, module)
+
+
+#: modules that may take a tile id apart: the geometries themselves, and the save format,
+#: which writes a tile id's two numbers as they are (whatever the geometry)
+TILE_PARTS_ALLOWED = ("game/rules/geometry/", "game/rules/core/replay.py")
+
+
+def tile_parts(tree: ast.AST) -> Iterator[tuple[int, str]]:
+    """``tile[0]``, ``action.tile[1]``...: a tile id indexed like an (x, y) pair."""
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant)
+                and node.slice.value in (0, 1)):
+            value = node.value
+            name = (value.id if isinstance(value, ast.Name)
+                    else value.attr if isinstance(value, ast.Attribute) else "")
+            if name.lower() == "tile" or name.lower().endswith("_tile"):
+                yield node.lineno, ast.unparse(node)
+
+
+def test_tiles_are_opaque_ids_outside_the_geometry() -> None:
+    """Design guide, "Geometry is a registry": no module but the geometries does offset
+    arithmetic on a tile id (a hex tile is an axial pair, not a column and a row)."""
+    found = []
+    for path in python_files():
+        rel = path.relative_to(ROOT).as_posix()
+        if not rel.startswith("game/") or rel.startswith(TILE_PARTS_ALLOWED):
+            continue
+        for line, text in tile_parts(ast.parse(path.read_text(encoding="utf-8"))):
+            found.append(f"{rel}:{line}: {text}")
+    assert found == []
+
+
+@pytest.mark.parametrize(("source", "flagged"), [
+    ("x = tile[0] + 1", True), ("x = action.tile[1]", True), ("x = next_tile[0]", True),
+    ("x = self.origin[0]", False), ("x = tiles[0]", False), ("x = tile", False),
+])
+def test_the_tile_check_itself(source: str, flagged: bool) -> None:
+    assert bool(list(tile_parts(ast.parse(source)))) is flagged
