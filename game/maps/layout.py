@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from game.rules.geometry import Geometry, Tile, make_geometry
+from game.rules.geometry import Geometry, Tile
 
 ORIENTATIONS = ("orthogonal", "hexagonal")
 STAGGER_AXES = ("x", "y")
@@ -70,47 +70,59 @@ def layout_params(orientation: str, tile_size: tuple[int | None, int | None],
     return params
 
 
-def board(orientation: str, width: int, height: int, params: dict[str, Any]) -> Geometry:
-    """The geometry that places the map's cells (the base of a graph map)."""
-    name = "hex" if orientation == "hexagonal" else "square-grid"
-    return make_geometry(name, width, height, params)
-
-
 class Cells:
     """The cells of one map, found from pixel positions and shapes."""
 
     def __init__(self, geometry: Geometry) -> None:
         self.geometry = geometry
-        self._centres: list[tuple[Tile, Point]] | None = None
         width, height = geometry.pixel_size()
         self.size = (width, height)
 
-    @property
-    def centres(self) -> list[tuple[Tile, Point]]:
-        if self._centres is None:
-            centre = self.geometry.cell_center
-            self._centres = [(tile, centre(tile)) for tile in self.geometry.cells()]
-        return self._centres
-
     def name(self, tile: Tile) -> str:
         """A cell as the author sees it in Tiled: ``(column, row)``."""
-        col, row = self.geometry.tile_to_grid(tile)
-        return f"({col}, {row})"
+        return self.geometry.label(tile)
 
     def at(self, x: float, y: float) -> Tile | None:
         return self.geometry.tile_at_pixel(x, y)
 
+    def _near(self, left: float, top: float, right: float, bottom: float) -> list[Tile]:
+        """Every cell that may have its centre in the box (a superset, in board order):
+        the Tiled columns and rows of the cells at the box's corners, one more each way."""
+        geo = self.geometry
+        width, height = self.size
+        xs = (min(max(left, 0.0), width - 0.5), min(max(right, 0.0), width - 0.5))
+        ys = (min(max(top, 0.0), height - 0.5), min(max(bottom, 0.0), height - 0.5))
+        corners = [geo.tile_at_pixel(x, y) for x in xs for y in ys]
+        if any(c is None for c in corners):  # a corner in a gap between hexes
+            return list(geo.cells())
+        grid = [geo.tile_to_grid(c) for c in corners if c is not None]
+        cols = range(max(0, min(g[0] for g in grid) - 1),
+                     min(geo.width, max(g[0] for g in grid) + 2))
+        rows = range(max(0, min(g[1] for g in grid) - 1),
+                     min(geo.height, max(g[1] for g in grid) + 2))
+        return [geo.grid_to_tile(col, row) for row in rows for col in cols]
+
     def in_box(self, left: float, top: float, right: float, bottom: float) -> list[Tile]:
-        return [tile for tile, (cx, cy) in self.centres
-                if left <= cx < right and top <= cy < bottom]
+        centre = self.geometry.cell_center
+        found = []
+        for tile in self._near(left, top, right, bottom):
+            cx, cy = centre(tile)
+            if left <= cx < right and top <= cy < bottom:
+                found.append(tile)
+        return found
 
     def in_polygon(self, points: Sequence[Point]) -> list[Tile]:
         xs = [p[0] for p in points]
         ys = [p[1] for p in points]
         left, right, top, bottom = min(xs), max(xs), min(ys), max(ys)
-        return [tile for tile, (cx, cy) in self.centres
-                if left <= cx <= right and top <= cy <= bottom
-                and inside_polygon(points, cx, cy)]
+        centre = self.geometry.cell_center
+        found = []
+        for tile in self._near(left, top, right, bottom):
+            cx, cy = centre(tile)
+            if (left <= cx <= right and top <= cy <= bottom
+                    and inside_polygon(points, cx, cy)):
+                found.append(tile)
+        return found
 
     def beyond(self, left: float, top: float, right: float, bottom: float) -> bool:
         """Does a shape with this bounding box reach half a cell or more past the map?"""

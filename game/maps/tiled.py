@@ -53,7 +53,7 @@ from typing import Any
 from game.rules.cards import CardLibrary
 from game.rules.draft import parse_draft
 from game.rules.geometry import Geometry, Tile
-from game.rules.mapmodel import MapSpec, Placement, Region, WinSpec
+from game.rules.mapmodel import MapSpec, Placement, Region, WinSpec, shared_geometry
 from game.rules.rulesets import RULESETS
 from game.rules.tiles import TILE_TYPES
 from game.rules.wincons import WIN_CONDITIONS
@@ -653,11 +653,6 @@ class _Interpreter:
         #: the board that places cells (None when the map's layout is unusable)
         self.board: Geometry | None = None
         self.cells: layout.Cells | None = None
-        params = reading.grid_params
-        if params is not None and reading.width > 0 and reading.height > 0:
-            self.board = layout.board(reading.orientation, reading.width, reading.height,
-                                      params)
-            self.cells = layout.Cells(self.board)
 
     # -- values
 
@@ -939,10 +934,21 @@ class _Interpreter:
             name = "graph"
         return name, params
 
+    def make_board(self) -> None:
+        """The board that places the cells: the map's own geometry (without its links),
+        shared with every game played on the map."""
+        r = self.r
+        if r.grid_params is None or r.width <= 0 or r.height <= 0:
+            return
+        name, params = self.geometry([])
+        self.board = shared_geometry(name, r.width, r.height, params)
+        self.cells = layout.Cells(self.board)
+
     def read(self) -> MapSpec | None:
         r = self.r
         add = self.report.add
         values = self.map_properties()
+        self.make_board()
         placements: list[Placement] = []
         bosses: list[Placement] = []
         regions: list[Region] = []

@@ -76,13 +76,7 @@ class MapSpec:
     def grid(self) -> Geometry:
         """The map's geometry: every spatial question about its tiles (built once per map
         and shared; geometries are immutable)."""
-        key = (self.geometry, self.width, self.height, tuple(sorted(
-            (k, repr(v)) for k, v in self.geometry_params.items())))
-        found = _GRIDS.get(key)
-        if found is None:
-            found = _GRIDS[key] = make_geometry(self.geometry, self.width, self.height,
-                                                self.geometry_params)
-        return found
+        return shared_geometry(self.geometry, self.width, self.height, self.geometry_params)
 
     def type_at(self, tile: Tile) -> str:
         return self.tiles[self.grid().index(tile)]
@@ -110,6 +104,17 @@ class MapSpec:
 
 #: geometries already built, by (name, width, height, settings)
 _GRIDS: dict[tuple[Any, ...], Geometry] = {}
+
+
+def shared_geometry(name: str, width: int, height: int,
+                    params: Mapping[str, Any]) -> Geometry:
+    """The geometry ``make_geometry`` builds, built once per distinct board and shared (the
+    loader and every game on the map ask for the same one)."""
+    key = (name, width, height, tuple(sorted((k, repr(v)) for k, v in params.items())))
+    found = _GRIDS.get(key)
+    if found is None:
+        found = _GRIDS[key] = make_geometry(name, width, height, params)
+    return found
 
 
 #: Symbols of the text-grid format used by tests and the ascii converter.

@@ -487,8 +487,8 @@ def test_a_whole_hex_game_through_the_window_with_the_mouse(
     from game.client.scenes.menu import MenuScene
     from game.client.scenes.new_game import MapEntry, NewGameScene
 
-    spec = hex_map("2P-ring-street", "y-odd", LIBRARY)
-    entry = MapEntry("2P-ring-street-hex", Path(spec.source), spec)
+    spec = find_map("2P-hex-crossing", library=LIBRARY)  # the shipped hex map
+    entry = MapEntry("2P-hex-crossing", Path(spec.source), spec)
     monkeypatch.setattr(new_game_screen, "map_entries", lambda content: [entry])
     app = App(Settings(auto_pass=True, computer_pace=0.0, animation_speed=0.0),
               size=(1280, 720))
@@ -616,3 +616,56 @@ def test_the_real_window_draws_a_hex_and_a_graph_board(tmp_path: Path) -> None:
         colours = {picture.get_at((x, y))[:3] for x in range(0, 1280, 37)
                    for y in range(0, 720, 29)}
         assert len(colours) > 40, f"{name} looks blank"
+
+
+def prompt_shows_link(app: App, scene: BoardScene) -> bool:
+    """Whether the prompt bar above the board is written in the links' colour."""
+    strip = scene.prompt_rect
+    return sum(near(app.screen.get_at((x, y)), LINK_COLOUR, 12)
+               for x in range(strip.left, strip.centerx) for y in range(strip.top, strip.bottom)
+               ) > 30
+
+
+def test_hovering_a_link_names_it_and_its_cells_in_the_prompt_bar(saves: None) -> None:
+    app, session, _ = scene_on(board_spec("graph-y"))
+    game = session.game
+    scene = app.scene
+    assert isinstance(scene, BoardScene)
+    scene.overlay = None  # the store may be open: it covers the board
+    app.step([])
+    view = scene.view
+    geometry = game.geometry
+    width, height = game.map.width, game.map.height
+    # geometry_maps' wormhole and bridge, in Tiled's (column, row)
+    assert [(geometry.tile_to_grid(a), geometry.tile_to_grid(b), name)
+            for a, b, name in geometry.links()] == [
+        ((1, 1), (width - 3, height - 2), "wormhole"),
+        ((2, height - 2), (5, height - 3), "bridge")]
+    wanted = {"wormhole": f"wormhole: (1, 1) ↔ ({width - 3}, {height - 2})",
+              "bridge": f"bridge: (2, {height - 2}) ↔ (5, {height - 3})"}
+    for a, b, name in geometry.links():
+        start, end = view.tile_center(a), view.tile_center(b)
+        points = [(round(start[0] + (end[0] - start[0]) * t),
+                   round(start[1] + (end[1] - start[1]) * t)) for t in (0.5, 0.4, 0.6)]
+        # the midpoint, or near it if a piece stands there (its card would show instead)
+        point = next(p for p in points if view.tile_at(p) not in game.board)
+        mouse(app, point, press=False)
+        assert scene.hovered == 0
+        assert scene.link_hint == wanted[name]
+        assert prompt_shows_link(app, scene), name  # the prompt bar writes it
+    a, b, _ = geometry.links()[0]
+    # off every link (a cell's centre far from them) the usual prompt comes back
+    quiet = next(t for t in empty_tiles(game)
+                 if view.link_at(view.tile_center(t)) is None)
+    mouse(app, view.tile_center(quiet), press=False)
+    assert scene.link_hint == ""
+    assert not prompt_shows_link(app, scene)
+    # a piece on the line under the mouse comes first: its card shows, the link is unnamed
+    start, end = view.tile_center(a), view.tile_center(b)
+    point = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
+    tile = view.tile_at(point)
+    assert tile is not None and view.link_at(point) == "wormhole"
+    unit = game.board.get(tile) or game.add_permanent("Recruit", tile, 0)
+    app.step([])
+    mouse(app, point, press=False)
+    assert scene.hovered == unit and scene.link_hint == ""

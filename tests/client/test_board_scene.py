@@ -409,6 +409,36 @@ def test_pass_and_end_turn_with_keys() -> None:
     assert any("Turn 2" in line for line in session.log)
 
 
+def test_end_turn_pressed_twice_does_not_pass_the_next_turn() -> None:
+    # End turn in the action phase passes on until the turn is over; End turn pressed
+    # again once EndTurn is legal ends it there. The screen used to keep passing after
+    # that, through the player's whole next turn.
+    app, session, sent = start_board([Seat(), Seat(False)], STORES)
+    game = session.game
+    game.add_card("Recruit", 0, Zone.HAND)
+    to_action_phase(app, session)
+    scene = board_scene(app)
+    turn = game.turn
+    key(app, pygame.K_RETURN)  # End turn in the action phase: pass and keep passing
+    assert Pass(0) in sent and scene.ending
+    run_until(app, lambda: game.phase is Phase.DISCARD and game.actor == 0)
+    assert scene.ending and EndTurn(0) in session.legal()
+    key(app, pygame.K_RETURN)  # End turn again, now that it is legal
+    assert EndTurn(0) in sent
+    assert not scene.ending
+    answer_until(app, session,
+                 lambda: game.turn > turn and game.active == 0 and game.actor == 0)
+    assert not scene.ending
+    if game.phase is Phase.UPKEEP:
+        key(app, pygame.K_SPACE)
+    run_until(app, lambda: game.phase is Phase.ACTION and game.actor == 0)
+    for _ in range(5):  # the screen waits for the player: nothing is passed for them
+        app.step([])
+    assert game.phase is Phase.ACTION and game.active == 0 and game.actor == 0
+    assert game.turn > turn and not scene.ending
+    assert [a for a in session.legal() if not isinstance(a, Pass)]
+
+
 def test_upkeep_disband_checklist() -> None:
     app, session, sent = start_board([Seat(), Seat(False)], STORES)
     game = session.game

@@ -9,6 +9,7 @@ hot-seat the curtain hides the screen before anyone's hand is drawn.
 
 from __future__ import annotations
 
+import math
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -139,6 +140,7 @@ class BoardScene(Scene):
         self.ending = False  # End turn was pressed: pass until the turn is over
         self.sent: list[Action] = []  # what this screen sent (tests read it)
         self.hovered = 0
+        self.link_hint = ""  # the graph link under the mouse: its name and cells
         self.quiet = 0  # a card whose zoom stays hidden until the mouse leaves it
         self.mouse = (0, 0)
         self.dragging: tuple[int, int] | None = None
@@ -509,6 +511,7 @@ class BoardScene(Scene):
             self.log.wheel(event.y)
         elif self.board_rect.collidepoint(pos):
             self.view.zoom(1.15 if event.y > 0 else 1 / 1.15, pos)
+            self._hover_link(pos)
         else:
             return
         self.dirty = True
@@ -522,6 +525,7 @@ class BoardScene(Scene):
                 self.view.scroll(dx, dy)
                 self.dragging = pos
                 self.dragged = True
+                self.link_hint = ""
                 self.dirty = True
             return
         redraw, _ = self.buttons.handle(event)
@@ -538,7 +542,43 @@ class BoardScene(Scene):
             self.hovered = card
             self.zoom.set(self.game.card(card) if card else None, place, pos)
             redraw = True
+        redraw |= self._hover_link(pos)
         self.dirty |= redraw
+
+    def _hover_link(self, pos: tuple[int, int]) -> bool:
+        """Name the graph link under the mouse in the prompt bar (a card under it, an
+        open picker or overlay come first). True when the hint changed."""
+        hint = ""
+        if not self.hovered and self.overlay is None and self.board_rect.collidepoint(pos) \
+                and not (self.picker is not None and self.picker.rect.collidepoint(pos)):
+            hint = self._link_text(pos)
+        changed = hint != self.link_hint
+        self.link_hint = hint
+        return changed
+
+    def _link_text(self, pos: tuple[int, int]) -> str:
+        """The link under a screen position as "name: (col, row) ↔ (col, row)", in
+        Tiled's grid cells, or ""."""
+        name = self.view.link_at(pos)
+        if name is None:
+            return ""
+        geometry = self.game.geometry
+        links = getattr(geometry, "links", None)  # graph boards only
+        found = [(a, b) for a, b, each in (links() if callable(links) else ()) if each == name]
+        if not found:
+            return name
+
+        def gap(ends: tuple[Any, Any]) -> float:
+            # links sharing a name: the one whose line passes nearest the mouse
+            (ax, ay), (bx, by) = (self.view.tile_center(t) for t in ends)
+            dx, dy = bx - ax, by - ay
+            t = max(0.0, min(1.0, ((pos[0] - ax) * dx + (pos[1] - ay) * dy)
+                             / (dx * dx + dy * dy or 1.0)))
+            return math.hypot(ax + dx * t - pos[0], ay + dy * t - pos[1])
+
+        a, b = min(found, key=gap) if len(found) > 1 else found[0]
+        (ac, ar), (bc, br) = geometry.tile_to_grid(a), geometry.tile_to_grid(b)
+        return f"{name}: ({ac}, {ar}) ↔ ({bc}, {br})"
 
     def _card_under(self, pos: tuple[int, int]) -> tuple[int, tuple[str, pygame.Rect]]:
         """The card under the mouse (for the zoom) and where to show the zoom."""
@@ -792,6 +832,7 @@ class BoardScene(Scene):
         self.overlay = None
         self.ending = False
         self.hovered = 0
+        self.link_hint = ""
         self.zoom.set(None)
         self.refresh()
         from .curtain import CurtainScene
@@ -846,6 +887,10 @@ class BoardScene(Scene):
     def _prompt_text(self) -> tuple[str, tuple[int, int, int]]:
         if self.toast:
             return self.toast, ui.ACCENT
+        if self.link_hint:
+            from game.client.board_view import LINK_COLOUR
+
+            return self.link_hint, LINK_COLOUR
         controls = self.controls
         game = self.game
         me = self.viewer
