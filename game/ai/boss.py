@@ -57,6 +57,12 @@ from typing import TypeVar
 from game.rules import Game
 from game.rules.behaviour_choices import best_attack, move_towards
 from game.rules.behaviours import BEHAVIOURS
+from game.rules.bosses import (
+    boss_seat,
+    boss_standing,
+    human_seats,
+    human_spawn_tiles,
+)
 from game.rules.cards import CardType
 from game.rules.core.actions import (
     Action,
@@ -71,12 +77,6 @@ from game.rules.core.actions import (
     ShakeOff,
 )
 from game.rules.geometry import Tile
-from game.rules.wincons import (
-    boss_seat,
-    boss_standing,
-    human_seats,
-    human_spawn_tiles,
-)
 
 from .easy import EasyPlayer
 

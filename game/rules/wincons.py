@@ -28,7 +28,23 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from .cards import CardDef, CardType
+from .bosses import (
+    BOSS_DECKS,
+    ENFORCERS_PER_PLAYER,
+    REPRESSION_PER_PLAYER,
+    TENTACLE,
+    blockaded_harbors,
+    boss_entities,
+    boss_seat,
+    boss_standing,
+    human_seats,
+    kraken_drag_victim,
+    kraken_goal,
+    occupied_towns,
+    repression_goal,
+    tentacle_tiles,
+    tentacles,
+)
 from .components import Card, OnMap, Zone
 from .core.events import Event, MarksChanged
 from .geometry import Tile
@@ -174,58 +190,6 @@ for entry in (
 # the turn scripts of ``game.ai.boss``; what happens to the board without a choice (the
 # Kraken's tides and tentacles, the Tyrant's hold on the towns) is here, in the upkeep.
 
-#: the boss seat's own start deck per mode (card name, count); the Tyrant's deck also
-#: holds ``ENFORCERS_PER_PLAYER`` Enforcers per human player
-BOSS_DECKS: dict[str, tuple[tuple[str, int], ...]] = {
-    "tyrant": (("Crushing Decree", 2), ("Oppression", 2), ("Decree of Terror", 1),
-               ("Conscription", 1), ("Tribute", 1), ("Raze", 1)),
-    "kraken": (),
-}
-ENFORCERS_PER_PLAYER = 2
-#: repression marks per human player on the Tyrant that win the game for it
-REPRESSION_PER_PLAYER = 2
-#: the Kraken's tentacles: tokens that rise in the water next to the players' harbors
-TENTACLE = CardDef(
-    name="Tentacle", type=CardType.UNIT, attack=1, health=1, movement=1,
-    keywords={"swimming": True}, token=True,
-    texts={"en": "An arm of the Kraken. It rises next to a harbor and holds it."},
-)
-
-
-def boss_seat(game: Game) -> int:
-    """The boss side's seat: always the last one."""
-    return len(game.players) - 1
-
-
-def human_seats(game: Game) -> tuple[int, ...]:
-    return tuple(range(len(game.players) - 1))
-
-
-def boss_entities(game: Game) -> list[int]:
-    """The boss permanents the map placed (on the map or not any more)."""
-    seat = boss_seat(game)
-    names = {p.card for p in game.map.bosses}
-    return [e for card, player, e in game.map_pieces if player == seat and card in names]
-
-
-def boss_standing(game: Game) -> int:
-    """The first boss still on the map (0 when every boss is gone)."""
-    for entity in boss_entities(game):
-        if game.is_on_map(entity):
-            return entity
-    return 0
-
-
-def human_spawn_tiles(game: Game, *, harbors: bool = False) -> list[Tile]:
-    """The human players' spawn tiles (or harbor tiles), which the bosses threaten."""
-    humans = set(human_seats(game))
-    found = []
-    for tile, owner in sorted(game.map.owners.items()):
-        kind = game.tile_kind(tile)
-        if owner in humans and (kind.harbor if harbors else kind.spawn):
-            found.append(tile)
-    return found
-
 
 def _boss_setup(game: Game) -> None:
     """Seat the boss: its tiles, its pieces (placed for the last seat)."""
@@ -287,25 +251,6 @@ def _boss_check(game: Game, boss_wins: bool) -> tuple[tuple[int, ...], tuple[int
     return (), ()
 
 
-def repression_goal(game: Game) -> int:
-    return REPRESSION_PER_PLAYER * len(human_seats(game))
-
-
-def occupied_towns(game: Game) -> list[int]:
-    """The human players whose town is occupied: a boss-side fighter (the Tyrant or an
-    Enforcer) stands on or next to one of their spawn tiles."""
-    seat = boss_seat(game)
-    fighters = [t for e in game.controlled_permanents(seat)
-                if game.card(e).is_fighter and (t := game.tile_of(e)) is not None]
-    found = []
-    for player in human_seats(game):
-        towns = [t for t, owner in game.map.owners.items()
-                 if owner == player and game.tile_kind(t).spawn]
-        if any(game.geometry.distance(f, t) <= 1 for f in fighters for t in towns):
-            found.append(player)
-    return found
-
-
 def _tyrant_check(game: Game) -> tuple[tuple[int, ...], tuple[int, ...]]:
     tyrant = boss_standing(game)
     repressed = bool(tyrant) and game.marks(tyrant, "repression") >= repression_goal(game)
@@ -322,55 +267,6 @@ def _tyrant_upkeep(game: Game, player: int) -> None:
     tyrant = boss_standing(game)
     if player == boss_seat(game) and tyrant:
         game.add_marks(tyrant, "repression", len(occupied_towns(game)))
-
-
-def kraken_goal(game: Game) -> int:
-    return _int_param(game, "points", 12)
-
-
-def tentacles(game: Game) -> list[int]:
-    seat = boss_seat(game)
-    return [e for e in game.controlled_permanents(seat) if game.card(e).name == TENTACLE.name]
-
-
-def blockaded_harbors(game: Game) -> list[Tile]:
-    """Human harbor tiles with the Kraken or a tentacle next to them."""
-    seat = boss_seat(game)
-    arms = [t for e in game.controlled_permanents(seat)
-            if game.card(e).is_fighter and (t := game.tile_of(e)) is not None]
-    return [h for h in human_spawn_tiles(game, harbors=True)
-            if any(game.geometry.distance(h, a) <= 1 for a in arms)]
-
-
-def tentacle_tiles(game: Game) -> list[Tile]:
-    """Free swimming tiles next to a human harbor, where a tentacle may rise."""
-    found: set[Tile] = set()
-    for harbor in human_spawn_tiles(game, harbors=True):
-        for tile in game.neighbours[harbor]:
-            if game.available(TENTACLE, tile):
-                found.add(tile)
-    return sorted(found)
-
-
-def kraken_drag_victim(game: Game) -> int:
-    """The human unit the Kraken drags: the nearest one within range 3 of it that stands
-    on water or a harbor, or swims (ties: the lowest entity)."""
-    kraken = boss_standing(game)
-    here = game.tile_of(kraken) if kraken else None
-    if here is None:
-        return 0
-    humans = set(human_seats(game))
-    best: tuple[int, int] | None = None
-    for entity in sorted(game.board.values()):
-        tile = game.tile_of(entity)
-        if tile is None or game.controller(entity) not in humans or not game.card(entity).is_unit:
-            continue
-        kind = game.tile_kind(tile)
-        wet = kind.swimmers or kind.harbor or bool(game.keyword(entity, "swimming"))
-        reach = game.geometry.distance(here, tile)
-        if wet and 1 <= reach <= 3 and (best is None or reach < best[0]):
-            best = (reach, entity)
-    return best[1] if best else 0
 
 
 def _kraken_upkeep(game: Game, player: int) -> None:

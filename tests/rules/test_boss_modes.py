@@ -13,10 +13,7 @@ from game.ai import make_player
 from game.ai.boss import BossPlayer
 from game.maps import find_map
 from game.rules import Game, GameSetup, Phase, WinSpec, parse_grid
-from game.rules.core.actions import Activate, Attack, FullAction, Move, Pass, PlayCard
-from game.rules.core.view import Zone
-from game.rules.mapmodel import Placement
-from game.rules.wincons import (
+from game.rules.bosses import (
     BOSS_DECKS,
     ENFORCERS_PER_PLAYER,
     TENTACLE,
@@ -26,6 +23,9 @@ from game.rules.wincons import (
     repression_goal,
     tentacles,
 )
+from game.rules.core.actions import Activate, Attack, FullAction, Move, Pass, PlayCard
+from game.rules.core.view import Zone
+from game.rules.mapmodel import Placement
 from game.runner import play_random_game
 
 TYRANT = "The Iron Tyrant"
