@@ -188,23 +188,30 @@ def cell_frame(surface: pygame.Surface, colour: tuple[int, ...], shape: Shape, w
 # ------------------------------------------------------------------ sides between cells
 
 
-def _key(point: FPoint) -> tuple[float, float]:
-    return (round(point[0], 3), round(point[1], 3))
+def side_neighbour(geometry: Geometry, tile: Tile, i: int) -> Tile | None:
+    """The cell across side ``i`` of ``tile`` (from corner ``i`` to corner ``i + 1`` of its
+    polygon), or None on the map's edge: the cell holding a point just beyond the side's
+    middle. (Asking the geometry, not matching corners: Tiled's hexes of an odd width
+    minus side length are a pixel apart from their neighbours.)"""
+    corners = geometry.cell_polygon(tile, 1.0)
+    (ax, ay), (bx, by) = corners[i], corners[(i + 1) % len(corners)]
+    cx, cy = geometry.cell_center(tile, 1.0)
+    mx, my = (ax + bx) / 2, (ay + by) / 2
+    length = math.hypot(mx - cx, my - cy) or 1.0
+    beyond = geometry.tile_at_pixel(mx + (mx - cx) / length * 3, my + (my - cy) / length * 3)
+    return None if beyond == tile else beyond
 
 
 @lru_cache(maxsize=32)
-def side_owners(geometry: Geometry) -> dict[frozenset[tuple[float, float]], tuple[Tile, ...]]:
-    """Each side of every cell (its two corners, in native pixels) -> the cells it bounds.
-
-    Two neighbouring cells share a side when their polygons have the same two corners;
-    a side of one cell only lies on the map's edge."""
-    found: dict[frozenset[tuple[float, float]], list[Tile]] = {}
+def side_owners(geometry: Geometry) -> dict[tuple[Tile, int], tuple[Tile, ...]]:
+    """Each side of every cell, as ``(tile, i)`` -> the cells it bounds: the tile, and the
+    neighbour across it unless the side lies on the map's edge."""
+    found: dict[tuple[Tile, int], tuple[Tile, ...]] = {}
     for tile in geometry.cells():
-        corners = geometry.cell_polygon(tile, 1.0)
-        for i in range(len(corners)):
-            side = frozenset((_key(corners[i]), _key(corners[(i + 1) % len(corners)])))
-            found.setdefault(side, []).append(tile)
-    return {side: tuple(tiles) for side, tiles in found.items()}
+        for i in range(len(geometry.cell_polygon(tile, 1.0))):
+            other = side_neighbour(geometry, tile, i)
+            found[(tile, i)] = (tile,) if other is None else (tile, other)
+    return found
 
 
 def border_sides(geometry: Geometry, tiles: AbstractSet[Tile]) -> list[tuple[Tile, int]]:
@@ -212,16 +219,8 @@ def border_sides(geometry: Geometry, tiles: AbstractSet[Tile]) -> list[tuple[Til
     ``(tile, i)``: side ``i`` runs from corner ``i`` to corner ``i + 1`` of the tile's
     polygon. In the board's order, so drawings come out the same every time."""
     owners = side_owners(geometry)
-    found = []
-    for tile in geometry.cells():
-        if tile not in tiles:
-            continue
-        corners = geometry.cell_polygon(tile, 1.0)
-        for i in range(len(corners)):
-            side = frozenset((_key(corners[i]), _key(corners[(i + 1) % len(corners)])))
-            if not any(other != tile and other in tiles for other in owners.get(side, ())):
-                found.append((tile, i))
-    return found
+    return [side for side, bounded in owners.items()
+            if side[0] in tiles and not any(other in tiles for other in bounded[1:])]
 
 
 def side_inside(corners: tuple[FPoint, ...], i: int, centre: FPoint,

@@ -46,13 +46,12 @@ def canonical(game: Game) -> tuple[Any, ...]:
             keyers = _order(tuple(comps))
         keys = [key(comps[kind]) for kind, key in keyers]
         place = places.get(entity)
+        pile = piled.get(entity)
         if place is not None:
             keys.append(("InZone", place[0].value, place[1]))
-            if entity in piled:
-                keys.append(("Piled", piled[entity]))
-            keys.sort(key=operator.itemgetter(0))
-        elif entity in piled:
-            keys.append(("Piled", piled[entity]))
+        if pile is not None:
+            keys.append(("Piled", pile))
+        if place is not None or pile is not None:
             keys.sort(key=operator.itemgetter(0))
         entities.append((entity, tuple(keys)))
     players = tuple(
