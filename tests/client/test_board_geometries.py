@@ -28,6 +28,7 @@ from typing import Any  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 from geometry_maps import HEX_VARIANTS, graph_map, hex_map  # noqa: E402
+from window_driver import draft_first_cards, upkeep_button  # noqa: E402
 
 from game.client import settings as client_settings  # noqa: E402
 from game.client import ui  # noqa: E402
@@ -72,6 +73,7 @@ def board_spec(name: str, map_name: str = "2P-ring-street") -> MapSpec:
 def screen() -> Iterator[pygame.Surface]:
     pygame.display.init()
     pygame.font.init()
+    ui.forget_fonts()  # fonts cached before another test's pygame.quit() are dead
     yield pygame.display.set_mode(WINDOW.size)
 
 
@@ -533,14 +535,7 @@ def test_a_whole_hex_game_through_the_window_with_the_mouse(
         return real_apply(action)
 
     session.apply = checked  # type: ignore[method-assign]
-    for _ in range(400):
-        scene = app.scene
-        if not isinstance(scene, DraftScene):
-            break
-        if game.actor == 0 and scene.pack.slots:
-            mouse(app, scene.pack.slots[0][0].center)
-        else:
-            app.step([])
+    draft_first_cards(app, game, mouse)
     assert isinstance(app.scene, BoardScene)
 
     # the game: on each of the first turns the person activates a unit by clicking its
@@ -554,11 +549,9 @@ def test_a_whole_hex_game_through_the_window_with_the_mouse(
         if game.actor != 0 or game.phase is Phase.OVER:
             app.step([])
             continue
-        upkeep = getattr(scene, "upkeep", None)
-        if upkeep is not None and getattr(upkeep, "pay", None) is not None \
-                and game.phase is Phase.UPKEEP and game.players[0].upkeep_due \
-                and upkeep.pay.enabled and upkeep.pay.rect.width > 1:
-            mouse(app, upkeep.pay.rect.center)
+        pay = upkeep_button(scene, game)
+        if pay is not None:
+            mouse(app, pay.center)
             continue
         if game.phase is Phase.ACTION and game.active == 0 and not game.stack \
                 and walked < 3 and game.turn not in tried:

@@ -16,6 +16,7 @@ from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from window_driver import draft_first_cards, upkeep_button  # noqa: E402
 
 from game.client import settings as client_settings  # noqa: E402
 from game.client.app import App  # noqa: E402
@@ -99,14 +100,7 @@ def test_a_whole_game_from_the_menu_to_the_end_with_mouse_and_keys(app: App) -> 
     game = session.game
 
     # the draft: the person picks the first card of every pack by clicking it
-    for _ in range(400):
-        scene = app.scene
-        if not isinstance(scene, DraftScene):
-            break
-        if game.actor == 0 and scene.pack.slots:
-            click(app, scene.pack.slots[0][0].center)
-        else:
-            app.step([])
+    draft_first_cards(app, game, click)
     assert isinstance(app.scene, BoardScene)
     assert len(game.players[0].store) == 4
 
@@ -119,11 +113,9 @@ def test_a_whole_game_from_the_menu_to_the_end_with_mouse_and_keys(app: App) -> 
         if game.actor != 0 or game.phase is Phase.OVER:
             app.step([])
             continue
-        upkeep = getattr(scene, "upkeep", None)
-        if upkeep is not None and getattr(upkeep, "pay", None) is not None \
-                and game.phase is Phase.UPKEEP and game.players[0].upkeep_due \
-                and upkeep.pay.enabled and upkeep.pay.rect.width > 1:
-            click(app, upkeep.pay.rect.center)
+        pay = upkeep_button(scene, game)
+        if pay is not None:
+            click(app, pay.center)
         elif game.phase is Phase.DISCARD or (game.active == 0 and not game.stack):
             key(app, pygame.K_RETURN)
         else:
