@@ -78,10 +78,6 @@ class Cells:
         width, height = geometry.pixel_size()
         self.size = (width, height)
 
-    def name(self, tile: Tile) -> str:
-        """A cell as the author sees it in Tiled: ``(column, row)``."""
-        return self.geometry.label(tile)
-
     def at(self, x: float, y: float) -> Tile | None:
         return self.geometry.tile_at_pixel(x, y)
 

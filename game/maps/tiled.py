@@ -840,7 +840,7 @@ class _Interpreter:
         return cells[self.board.index(tile)]
 
     def cell_name(self, tile: Tile) -> str:
-        return self.cells.name(tile) if self.cells is not None else str(tile)
+        return self.board.label(tile) if self.board is not None else str(tile)
 
     def covered(self, obj: _Object) -> list[Tile] | None:
         """The cells an object covers; None (reported) when it lies outside the map."""

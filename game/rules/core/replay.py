@@ -17,8 +17,8 @@ from types import MappingProxyType
 from typing import Any
 
 from ..cards import CardLibrary
-from ..geometry import GEOMETRIES, make_geometry
-from ..mapmodel import MapSpec, Placement, Region, WinSpec
+from ..geometry import GEOMETRIES
+from ..mapmodel import MapSpec, Placement, Region, WinSpec, shared_geometry
 from ..rulesets import RULESETS
 from .actions import ActionFormatError, action_from_json
 from .game import Game
@@ -89,7 +89,7 @@ def _params_from_json(path: str, data: Any, geometry: str, width: int,
             raise _fail(path, "setup.map.geometry_params.links",
                         "a list of [tile, tile, name]", links) from None
     try:
-        make_geometry(geometry, width, height, params)
+        shared_geometry(geometry, width, height, params)  # the one the game will use
     except ValueError as exc:
         raise _fail(path, "setup.map.geometry_params", f"settings of geometry {geometry}",
                     str(exc)) from None
