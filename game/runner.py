@@ -15,6 +15,7 @@ from typing import Any
 
 from game.ai import make_player
 from game.content.cards import CARDS_DIR, Problem, load_card_file, load_cards
+from game.content.decks import deck_problems, read_deck, with_decks
 from game.content.mods import CORE_MAPS_DIR, Content, is_mod_folder, load_content, problems_in
 from game.maps import MapError, check_tmx, find_map, list_maps, load_ascii_map, load_map
 from game.rules import Game, GameSetup
@@ -76,7 +77,7 @@ def play_random_game(spec: MapSpec, library: CardLibrary, seed: int, *, players:
     ``decision_times``, the seconds of every decision are added to its kind's list; with
     ``turn_times``, the seconds each seat spent deciding during each turn."""
     count = players or spec.players
-    game = Game(GameSetup(spec, library, count, seed, sets=sets, draft=draft))
+    game = Game(with_decks(GameSetup(spec, library, count, seed, sets=sets, draft=draft)))
     kinds = seat_kinds(ai, count)
     seats = [make_player(kind, seed * 7919 + 17 + i) for i, kind in enumerate(kinds)]
     per_turn: dict[tuple[int, int], float] = {}
@@ -360,6 +361,10 @@ def validate_paths(paths: list[str]) -> list[str]:
         if not path.exists():
             problems.append(f"{raw}: file: expected an existing file or folder, found nothing")
             continue
+        if path.is_dir() and _looks_like_decks(path):
+            for deck_path in sorted(path.glob("*.yaml")):
+                problems.extend(str(p) for p in _validate_deck(deck_path))
+            continue
         if path.is_dir():
             tiled_maps = sorted(path.glob("*.tmx"))
             for map_path in tiled_maps:
@@ -374,9 +379,33 @@ def validate_paths(paths: list[str]) -> list[str]:
             problems.extend(str(p) for p in check_tmx(path))
         elif _is_map_file(path):
             problems.extend(_validate_map(path))
+        elif _is_deck_file(path):
+            problems.extend(str(p) for p in _validate_deck(path))
         else:
             problems.extend(str(p) for p in _validate_card_file(path))
     return problems
+
+
+def _looks_like_decks(folder: Path) -> bool:
+    return any(_is_deck_file(p) for p in folder.glob("*.yaml"))
+
+
+def _is_deck_file(path: Path) -> bool:
+    """A duel deck names its general at the top level."""
+    try:
+        head = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    return any(line.startswith("general:") for line in head.splitlines())
+
+
+def _validate_deck(path: Path) -> list[Problem]:
+    """A duel deck file: well-formed, and fitting the deck format with the built-in
+    cards."""
+    deck, problems = read_deck(path)
+    if deck is None:
+        return problems
+    return deck_problems(deck, load_cards()[0])
 
 
 def _looks_like_maps(folder: Path) -> bool:

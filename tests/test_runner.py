@@ -76,8 +76,19 @@ def test_bench_reports_all_figures() -> None:
 
 
 def test_validate_shipped_content(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "validate", "maps", "assets/cards")
+    code, out, _ = run(capsys, "validate", "maps", "assets/cards", "assets/decks/duel")
     assert code == 0, out
+
+
+def test_validate_reports_a_broken_duel_deck(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    deck = tmp_path / "short.yaml"
+    deck.write_text("name: Short\ngeneral: Nobody\ncards: {Recruit: 4}\n")
+    code, out, _ = run(capsys, "validate", str(deck))
+    assert code == 1
+    assert f"{deck}: general: expected a card of the card library, found Nobody" in out
+    assert "cards: expected 39 cards besides the general, found 4" in out
+    assert "cards.Recruit: expected at most 3 copies, found 4" in out
 
 
 def test_validate_reports_each_problem_with_file_and_field(

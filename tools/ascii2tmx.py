@@ -126,13 +126,15 @@ STAGGER_AXES = ("x", "y")
 STAGGER_INDEXES = ("odd", "even")
 #: the rulesets and the geometries of orthogonal maps the loader knows
 #: (``RULESETS`` in game/rules/rulesets, ``SQUARE_GEOMETRIES`` in game/maps/tiled.py)
-RULESETS = ("muhq",)
+RULESETS = ("muhq", "duel")
+#: rulesets whose maps give no income and no start deck (the duel: players bring decks)
+DECKLESS = frozenset({"duel"})
 SQUARE_GEOMETRIES = ("square-muhq", "square-grid")
 
 #: The terrain tileset's tiles: tile id = index (gid = 1 + id); the engine's tile type names.
 TILE_TYPES: tuple[str, ...] = (
     "neutral", "house", "tower", "farm field", "spawn", "harbor", "street", "deep water",
-    "water", "wall", "gate", "store",
+    "water", "wall", "gate", "store", "mana globe",
 )
 #: tiles where a non-swimming piece can't stand
 NOT_WALKABLE = frozenset({"deep water", "wall"})
@@ -161,6 +163,7 @@ WIN_PARAMS: dict[str, dict[str, type]] = {
     "stick_of_victory": {"points": int, "card": str, "per_upkeep": int},
     "tyrant": {},
     "kraken": {"points": int},
+    "general": {},
 }
 REQUIRED_WIN_PARAMS: dict[str, tuple[str, ...]] = {
     "resource": ("threshold",),
@@ -692,7 +695,13 @@ class _Builder:
         self.players = max(highest, 1)
         if "players" in self.data:
             self.players = check.integer(self.data["players"], "players", 1, 4)
-        if self.players is not None and self.tiles:
+        if self.players is not None and self.tiles and self.deckless:
+            for player in range(1, self.players + 1):
+                starts = sum(1 for p in self.owners.values() if p == player)
+                if starts != 1:
+                    check.add("map", f"one start tile for player {player}'s general "
+                              "(a symbol owned by that player)", f"{starts} tiles", raw=True)
+        elif self.players is not None and self.tiles:
             spawning = {p for t, p in self.owners.items() if self.kind_at(t) == "spawn"}
             for player in range(1, self.players + 1):
                 if player not in spawning:
@@ -705,8 +714,18 @@ class _Builder:
         if "income" in self.data:
             self.income = check.integer(self.data["income"], "income", 0) or 0
 
+    @property
+    def deckless(self) -> bool:
+        """A map of a ruleset whose players bring their own decks (the duel)."""
+        return self.data.get("ruleset") in DECKLESS
+
     def read_deck(self) -> None:
         raw_deck = self.data.get("start_deck_list")
+        if self.deckless:
+            if raw_deck is not None:
+                self.check.add("start_deck_list", f"none on a {self.data['ruleset']} map "
+                               "(players bring their own decks)", raw_deck)
+            return
         if not isinstance(raw_deck, dict) or not raw_deck:
             self.check.add("start_deck_list", "a mapping of card name to count, e.g. {Coin: 4}",
                            raw_deck)
@@ -1044,6 +1063,8 @@ class _Builder:
             _prop_str("start_deck", ", ".join(f"{n} {card}" for card, n in self.deck)),
             _prop_str("win_condition", self.win_kind),
         ]
+        if self.deckless:
+            props = [p for p in props if p[0] not in ("income", "start_deck")]
         props += [_prop_str(key, value) for key, value in self.extras.items()]
         for param, value in self.win_params.items():
             if isinstance(value, int):

@@ -324,6 +324,22 @@ def store(surf: pygame.Surface, rng: random.Random) -> None:
     pygame.draw.rect(surf, OUTLINE, (2, awning_top, 60, awning_bottom - awning_top), 1)
 
 
+def mana_globe(surf: pygame.Surface, rng: random.Random) -> None:
+    """A glowing blue orb resting on a small stone ring (the duel's mana globe)."""
+    pygame.draw.ellipse(surf, GRASS_DARK, (12, 46, 40, 10))
+    pygame.draw.ellipse(surf, (132, 128, 120), (16, 42, 32, 12))
+    pygame.draw.ellipse(surf, OUTLINE, (16, 42, 32, 12), 1)
+    for radius, colour in ((17, (40, 80, 170)), (14, (64, 120, 214)), (10, (110, 170, 240)),
+                           (5, (200, 230, 255))):
+        pygame.draw.circle(surf, colour, (32, 30), radius)
+    pygame.draw.circle(surf, OUTLINE, (32, 30), 17, 2)
+    pygame.draw.circle(surf, (250, 252, 255), (26, 24), 3)  # the shine
+    for _ in range(6):  # sparks of mana around it
+        x, y = rng.randrange(8, 56), rng.randrange(6, 40)
+        if (x - 32) ** 2 + (y - 30) ** 2 > 20 ** 2:
+            surf.fill((190, 220, 255), (x, y, 2, 2))
+
+
 class TileArt(NamedTuple):
     """How one tile is drawn: its ground (any size) and the feature on it (64x64)."""
 
@@ -351,6 +367,7 @@ TILES: list[TileArt] = [
     TileArt("wall", wall),
     TileArt("gate", wall, gate),
     TileArt("store", grass, store),
+    TileArt("mana globe", grass, mana_globe),
 ]
 
 

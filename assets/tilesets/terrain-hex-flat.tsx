@@ -1,10 +1,10 @@
 <?xml version="1.0" encoding="UTF-8"?>
-<tileset version="1.8" tiledversion="1.8.2" name="terrain-hex-flat" tilewidth="74" tileheight="64" tilecount="12" columns="4">
+<tileset version="1.8" tiledversion="1.8.2" name="terrain-hex-flat" tilewidth="74" tileheight="64" tilecount="13" columns="4">
  <properties>
   <property name="hex_side_length" type="int" value="37"/>
   <property name="stagger_axis" value="x"/>
  </properties>
- <image source="terrain-hex-flat.png" width="296" height="192"/>
+ <image source="terrain-hex-flat.png" width="296" height="256"/>
  <tile id="0" type="neutral"/>
  <tile id="1" type="house"/>
  <tile id="2" type="tower"/>
@@ -17,4 +17,5 @@
  <tile id="9" type="wall"/>
  <tile id="10" type="gate"/>
  <tile id="11" type="store"/>
+ <tile id="12" type="mana globe"/>
 </tileset>

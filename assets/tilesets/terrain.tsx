@@ -1,6 +1,6 @@
 <?xml version="1.0" encoding="UTF-8"?>
-<tileset version="1.8" tiledversion="1.8.2" name="terrain" tilewidth="64" tileheight="64" tilecount="12" columns="4">
- <image source="terrain.png" width="256" height="192"/>
+<tileset version="1.8" tiledversion="1.8.2" name="terrain" tilewidth="64" tileheight="64" tilecount="13" columns="4">
+ <image source="terrain.png" width="256" height="256"/>
  <tile id="0" type="neutral"/>
  <tile id="1" type="house"/>
  <tile id="2" type="tower"/>
@@ -13,4 +13,5 @@
  <tile id="9" type="wall"/>
  <tile id="10" type="gate"/>
  <tile id="11" type="store"/>
+ <tile id="12" type="mana globe"/>
 </tileset>

@@ -35,6 +35,8 @@ from game.rules.geometry import Tile
 from game.rules.marks import MARKS
 from game.rules.wincons import held_regions
 
+from . import duel
+
 #: Effects that hurt what they hit (aimed at enemies); the rest help (aimed at friends).
 HARMFUL = frozenset({"damage", "destroy", "push", "take_control", "steal_resource", "charge",
                      "intention"})
@@ -57,7 +59,8 @@ class EasyPlayer:
 
     def choose(self, game: Game, player: int) -> Action:
         legal = game.legal_actions(player)
-        scored = [(self.score(game, player, a), i, a) for i, a in enumerate(legal)]
+        rate = duel.score if duel.is_duel(game) else self.score
+        scored = [(rate(game, player, a), i, a) for i, a in enumerate(legal)]
         best = max(s for s, _, _ in scored)
         top = [a for s, _, a in scored if s == best]
         action = top[self.rng.randrange(len(top))]

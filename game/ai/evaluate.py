@@ -25,6 +25,8 @@ from game.rules.core.state import Phase
 from game.rules.geometry import Tile
 from game.rules.wincons import held_regions
 
+from . import duel
+
 WIN = 1_000_000.0
 
 RESOURCE = 0.5  # one resource
@@ -212,6 +214,8 @@ def evaluate(game: Game, player: int) -> float:
     game.enter()
     if game.phase is Phase.OVER:
         return _outcome(game, player)
+    if duel.is_duel(game):
+        return duel.evaluate(game, player)
     board = _Board(game)
     mine = side_worth(game, player, board)
     others = [side_worth(game, p.index, board) for p in game.players

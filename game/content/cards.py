@@ -200,6 +200,8 @@ def _build(data: Mapping[str, Any], path: str, set_name: str) -> CardDef:
         texts=MappingProxyType(_localised(data["text"]) if "text" in data else {}),
         token=data.get("token", False), source=path,
         tags=frozenset(data.get("tags") or ()),
+        extra=MappingProxyType({"bloodbound": data["bloodbound"]} if "bloodbound" in data
+                               else {}),
     )
 
 
@@ -287,6 +289,8 @@ def card_references(card: CardDef) -> Iterator[tuple[str, str]]:
             for param, kind in EFFECTS[spec.kind].params.items():
                 if kind == "card" and param in spec.params:
                     yield f"{field}.do[{i}].{spec.kind}.{param}", str(spec.params[param])
+    if card.extra.get("bloodbound"):
+        yield "bloodbound", str(card.extra["bloodbound"])
     for i, spec in enumerate(card.passives):
         for param, kind in PASSIVES[spec.kind].params.items():
             if kind == "card" and param in spec.params:

@@ -51,7 +51,8 @@ NUMBER_FIELDS = ("attack", "range", "health", "movement", "buy", "play", "upkeep
 #: What an effect's ``target`` may name besides a target number: the fixed references and
 #: the event values a trigger passes on (see ``game.rules.effects.resolve_ref``).
 TARGET_REFERENCES = ("self", "controller", "equipped", "each_enemy_unit", "each_own_unit",
-                     "adjacent_enemy_units", "opponents", "attacker", "subject", "tile")
+                     "adjacent_enemy_units", "opponents", "attacker", "subject", "tile",
+                     "own_general", "enemy_general")
 
 def _target_filters() -> dict[str, dict[str, Any]]:
     """Filters a declared target may carry, with their value schemas (``unit: {controller:
@@ -65,6 +66,8 @@ def _target_filters() -> dict[str, dict[str, Any]]:
         "mark": _enum(MARKS.names(), _one_of("marks", MARKS.names())),
         "straight_line": _flag(),
         "not_keyword": _enum(KEYWORDS.names(), _one_of("keywords", KEYWORDS.names())),
+        "tag": _text("a card tag (a tribe such as dervish, or general)"),
+        "not_tag": _text("a card tag the target must not have"),
         "free": _flag(),
         "card": _text("a card name"),
         "adjacent_to": _count("the number of an earlier target (0 for the first)"),
@@ -330,6 +333,8 @@ def card_schema() -> dict[str, Any]:
         "triggers": _list_of("trigger", "a list of triggered abilities"),
         "passives": _list_of("passive", "a list of passive effects"),
         "token": _flag(),
+        "bloodbound": {"type": "string", "minLength": 1,
+                       "x-expected": "the name of the general's bloodbound spell card"},
         "tags": {"type": "array", "uniqueItems": True,
                  "items": {"type": "string", "pattern": "^[a-z][a-z0-9_-]*$",
                            "x-expected": "a tag: a lower-case word (letters, digits, - or _)"},

@@ -306,7 +306,8 @@ class _En(_Writer):
                  "each_enemy_unit": "each enemy unit", "each_own_unit": "each unit you control",
                  "adjacent_enemy_units": "each adjacent enemy unit",
                  "opponents": "each opponent", "attacker": "the attacker",
-                 "tile": "the tile it stood on"}
+                 "tile": "the tile it stood on", "own_general": "your general",
+                 "enemy_general": "the enemy general"}
         return fixed.get(ref, str(ref).replace("_", " "))
 
     def pronoun(self, ref: Any, case: str = "acc") -> str:
@@ -775,7 +776,29 @@ def _en_charge(w: _En, p: Mapping[str, Any]) -> str:
             "for that fight.")
 
 
+def _en_buff(w: _En, p: Mapping[str, Any]) -> str:
+    who = w.np(p.get("target", 0))
+    change = f"{_signed(p.get('attack', 0))}/{_signed(p.get('health', 0))}"
+    each = f" for each other {p['per_tag']} you control" if "per_tag" in p else ""
+    return f"Give {who} {change}{each}."
+
+
+def _en_summon_nearby(w: _En, p: Mapping[str, Any]) -> str:
+    name = _lookup_name(w.library, str(p.get("card")), "en")
+    n = _int(p.get("count", 1))
+    what = f"{_En.a(name)} {name}" if n == 1 else f"{n} {name} tokens"
+    return (f"Summon {what} on a random free tile next to "
+            f"{w.np(p.get('target', 'self'))} (none when it is surrounded).")
+
+
 _EN_EFFECTS: dict[str, Callable[[_En, Mapping[str, Any]], str]] = {
+    "buff": _en_buff,
+    "dispel": lambda w, p: f"Dispel {w.np(p.get('target', 0))}.",
+    "anchor": lambda w, p: (f"{_cap(w.np(p.get('target', 0)))} is no longer Ephemeral, "
+                            "for good."),
+    "summon_nearby": _en_summon_nearby,
+    "gain_mana": lambda w, p: f"Gain {_int(p.get('amount', 1))} mana this turn.",
+    "refresh_bloodbound": lambda w, p: "Your bloodbound spell is ready again.",
     "damage": lambda w, p: (f"Deal {_int(p.get('amount', 1))} damage to "
                             f"{w.np(p.get('target', 0))}."),
     "destroy": lambda w, p: f"Destroy {w.np(p.get('target', 0))}.",
@@ -901,8 +924,30 @@ def _de_resource(n: int) -> str:
     return f"{n} Ressource" + ("" if n == 1 else "n")
 
 
+def _de_buff(w: _De, p: Mapping[str, Any]) -> str:
+    if "per_tag" in p:
+        raise Untranslated("buff per_tag")
+    change = f"{_signed(p.get('attack', 0))}/{_signed(p.get('health', 0))}"
+    return f"Gib {w.np(p.get('target', 0), 'dat')} {change}."
+
+
+def _de_summon_nearby(w: _De, p: Mapping[str, Any]) -> str:
+    name = _lookup_name(w.library, str(p.get("card")), "de")
+    n = _int(p.get("count", 1))
+    what = f"„{name}“" if n == 1 else f"{n}-mal „{name}“"
+    return (f"Beschwöre {what} auf ein zufälliges freies Feld neben "
+            f"{w.np(p.get('target', 'self'), 'dat')} (keins, wenn alles besetzt ist).")
+
+
 #: German wording per effect kind; a kind missing here falls back to English for its line
 DE_EFFECTS: dict[str, Callable[[_De, Mapping[str, Any]], str]] = {
+    "buff": _de_buff,
+    "dispel": lambda w, p: f"Banne {w.np(p.get('target', 0))}.",
+    "anchor": lambda w, p: (f"{_cap(w.np(p.get('target', 0), 'nom'))} ist nicht mehr "
+                            "flüchtig, für immer."),
+    "summon_nearby": _de_summon_nearby,
+    "gain_mana": lambda w, p: f"Erhalte in diesem Zug {_int(p.get('amount', 1))} Mana.",
+    "refresh_bloodbound": lambda w, p: "Dein Blutbund-Zauber ist wieder bereit.",
     "damage": lambda w, p: (f"Füge {w.np(p.get('target', 0), 'dat')} "
                             f"{_int(p.get('amount', 1))} Schaden zu."),
     "destroy": lambda w, p: f"Zerstöre {w.np(p.get('target', 0))}.",

@@ -695,7 +695,9 @@ class _Interpreter:
                 add(f"map property {name}", "one of the map properties ("
                     + ", ".join(MAP_PROPERTIES) + ")",
                     "an unknown property" + _suggest(name, MAP_PROPERTIES))
-        for name in ("players", "income", "start_deck", "win_condition"):
+        self.ruleset_and_geometry()
+        needed = ("players", "win_condition", *sorted(RULESETS[self.ruleset].map_needs))
+        for name in needed:
             if name not in props and name not in self.r.rejected:
                 add(f"map property {name}", "the property (it is required)", "nothing")
         result: dict[str, Any] = {}
@@ -720,7 +722,6 @@ class _Interpreter:
         result["sets"] = self.set_list("map property sets", props.get("sets"))
         result["title"] = _text(props.get("title"))
         result["description"] = _text(props.get("description"))
-        self.ruleset_and_geometry()
         return result
 
     def ruleset_and_geometry(self) -> None:
@@ -1027,15 +1028,17 @@ class _Interpreter:
         for name in sorted({n for n in names if names.count(n) > 1}):
             add(f"region {name!r}", "each region name once (the object's name)",
                 f"{names.count(name)} regions of that name")
+        needs = RULESETS[self.ruleset].map_needs
         if (self.report.problems or r.cells is None or self.players is None
-                or self.win_kind is None or values.get("income") is None
-                or not values.get("start_deck") or self.board is None):
+                or self.win_kind is None or self.board is None
+                or ("income" in needs and values.get("income") is None)
+                or ("start_deck" in needs and not values.get("start_deck"))):
             return None
         geometry, params = self.geometry(links)
         return MapSpec(
             name=r.name, width=r.width, height=r.height, tiles=tuple(r.cells),
             owners=MappingProxyType(dict(sorted(owners.items()))), players=self.players,
-            income=values["income"], start_deck=values["start_deck"],
+            income=values.get("income", 0), start_deck=values.get("start_deck", ()),
             win=WinSpec(self.win_kind, MappingProxyType(dict(self.win_params))),
             placements=tuple(placements), regions=tuple(regions), bosses=tuple(bosses),
             draft=values.get("draft", ""), sets=values["sets"], title=values["title"],

@@ -94,3 +94,11 @@ class Granted:
     value: Any
     until: str  # "end_of_turn" or "while_source_on_map"
     source: int = 0
+
+
+@dataclass(slots=True)
+class Arrival:
+    """When a duel unit entered the battlefield: the order battle pets act in (later
+    arrivals act later; a unit that transforms or hatches arrives anew)."""
+
+    order: int

@@ -80,6 +80,10 @@ def resolve_ref(game: Game, ctx: Context, ref: Any) -> list[Any]:
             return []
         return [u for u in game.units() if game.controller(u) != ctx.controller
                 and (t := game.tile_of(u)) is not None and game.geometry.distance(here, t) == 1]
+    if ref in ("own_general", "enemy_general"):
+        mine = ref == "own_general"
+        return [u for u in game.units() if "general" in game.card(u).tags
+                and (game.controller(u) == ctx.controller) == mine]
     if ref == "opponents":
         return [p.index for p in game.players if p.index != ctx.controller and not p.eliminated]
     raise KeyError(f"unknown target reference {ref!r}")
@@ -123,7 +127,8 @@ def _target_text(p: Mapping[str, Any], default: str = "it") -> str:
         None: "this", "self": "this", "controller": "you", "equipped": "the equipped unit",
         "each_enemy_unit": "each enemy unit", "each_own_unit": "each unit you control",
         "adjacent_enemy_units": "each adjacent enemy unit", "opponents": "each opponent",
-        "attacker": "the attacker", "subject": "that unit"}
+        "attacker": "the attacker", "subject": "that unit", "own_general": "your general",
+        "enemy_general": "the enemy general"}
     if isinstance(ref, int) and not isinstance(ref, bool):
         return "the target" if ref == 0 else f"target {ref + 1}"
     return names.get(ref, default)

@@ -71,6 +71,14 @@ for entry in (
     Keyword("tyrant", "none", "Intentions marks 1"),
     Keyword("immovable", "none", "Push 2"),
     Keyword("loyal", "none", "Upkeep 3.2"),
+    # the duel's keywords (seed 002; read in game/rules/rulesets/duel)
+    Keyword("rush", "none", "duel: Rush"),
+    Keyword("flying", "none", "duel: Flying"),
+    Keyword("ranged", "none", "duel: Ranged"),
+    Keyword("provoke", "none", "duel: Provoke"),
+    Keyword("ephemeral", "none", "duel: Dervish (Ephemeral)"),
+    Keyword("bond", "none", "duel: Arcanyst and Golem (Bond)"),
+    Keyword("mech_progress", "int", "duel: Mech (MECHAZ0R! progress)"),
 ):
     KEYWORDS.add(entry.name, entry)
 

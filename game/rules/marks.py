@@ -53,6 +53,11 @@ class MarkKind:
     lethal: Callable[[Game, int, int], str | None] | None = None
     #: a unit with such a mark can't use actions, except to spend one to remove a mark
     stops_actions: bool = False
+    #: its bearer has lost its printed abilities: no keywords (but Ephemeral), triggers
+    #: or passives (the duel's dispel)
+    silences: bool = False
+    #: a dispel leaves it where it is (the duel: what a Dunecaster did stays done)
+    undispellable: bool = False
     #: what may carry it: "permanent", "tile" or "both"
     bearers: str = "permanent"
     #: one of ``STACKING``: add the counts, keep the highest, replace, or only one at most
@@ -77,6 +82,12 @@ class MarkKind:
 
 
 MARKS: Registry[MarkKind] = Registry("mark")
+
+
+def silenced() -> set[int]:
+    """Permanents whose marks took away their abilities (the duel's dispel)."""
+    return {mark.bearer for _, mark in esper.get_component(Mark)
+            if mark.bearer and MARKS[mark.kind].silences}
 
 
 def _poison(game: Game, unit: int) -> None:
@@ -207,3 +218,13 @@ def granted_full_actions(game: Game, unit: int) -> Iterator[tuple[int, Ability]]
             ability = game.card(mark.source).effect
             if ability is not None:
                 yield mark.source, ability
+
+
+# the duel's marks (seed 002; read in game/rules/rulesets/duel)
+for entry in (
+    MarkKind("duel:dispelled", "duel: Dervish (dispel)", Look("∅", (170, 170, 190)),
+             harmful=True, silences=True, stacking="single", undispellable=True),
+    MarkKind("duel:anchored", "duel: Dervish (Dunecaster)", Look("⚓", (230, 200, 120)),
+             stacking="single", undispellable=True),
+):
+    MARKS.add(entry.name, entry)

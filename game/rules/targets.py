@@ -56,6 +56,11 @@ def _filtered(game: Game, player: int, source: int, filters: Mapping[str, Any],
             continue
         if "not_keyword" in filters and game.keyword(entity, str(filters["not_keyword"])):
             continue
+        tags = game.card(entity).tags
+        if "tag" in filters and filters["tag"] not in tags:
+            continue
+        if "not_tag" in filters and filters["not_tag"] in tags:
+            continue
         if not targetable(game, entity, source, player):
             continue
         out.append(entity)

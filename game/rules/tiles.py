@@ -92,3 +92,4 @@ register_tile_type(TileType("water", swimmers=True, stops_walkers=True,
 register_tile_type(TileType("wall", walkers=False, wall_solid=10, look=Look("#", (104, 104, 102))))
 register_tile_type(TileType("gate", stops_all=True, look=Look("g", (120, 86, 52))))
 register_tile_type(TileType("store", store=True, look=Look("$", (200, 170, 70))))
+register_tile_type(TileType("mana globe", look=Look("o", (96, 150, 210))))

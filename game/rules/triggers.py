@@ -18,6 +18,7 @@ from .core.events import (
     PhaseStarted,
     RoundStarted,
     TurnEnded,
+    TurnStarted,
 )
 from .registry import Registry
 
@@ -40,6 +41,14 @@ def _own_turn_end(game: Game, holder: int, ability: Ability,
                   event: Event) -> dict[str, Any] | None:
     """At the end of its controller's turn."""
     if isinstance(event, TurnEnded) and event.player == game.controller(holder):
+        return {}
+    return None
+
+
+def _own_turn_start(game: Game, holder: int, ability: Ability,
+                    event: Event) -> dict[str, Any] | None:
+    """At the start of its controller's turn (the duel's "start of your turn")."""
+    if isinstance(event, TurnStarted) and event.player == game.controller(holder):
         return {}
     return None
 
@@ -96,5 +105,6 @@ for _name, _fn in (("upkeep", _own_upkeep), ("attacks", _attacks),
                    ("equipped_attacks", _equipped_attacks), ("attacked", _attacked),
                    ("enters", _enters), ("dies", _dies), ("unit_dies", _unit_dies),
                    ("damaged", _damaged), ("activated", _activated),
-                   ("turn_end", _own_turn_end), ("round_start", _round_start)):
+                   ("turn_end", _own_turn_end), ("turn_start", _own_turn_start),
+                   ("round_start", _round_start)):
     TRIGGERS.add(_name, _fn)

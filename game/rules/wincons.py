@@ -112,6 +112,13 @@ def _pieces_lost(game: Game, default_card: str) -> tuple[tuple[int, ...], tuple[
     return tuple(sorted(had - standing)), ()
 
 
+def _generals_lost(game: Game) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The duel: a player whose general has left the battlefield loses."""
+    lost = {player for card, player, entity in game.map_pieces
+            if "general" in game.library[card].tags and not game.is_on_map(entity)}
+    return tuple(sorted(lost)), ()
+
+
 def _threshold(game: Game) -> tuple[tuple[int, ...], tuple[int, ...]]:
     goal = _int_param(game, "threshold", 30)
     return (), tuple(p.index for p in game.players if not p.eliminated and p.resource >= goal)
@@ -159,6 +166,7 @@ for entry in (
     WinCondition("none", {}, lambda g: ((), ()), lambda g: "last player standing"),
     WinCondition("king", {"card": "name of the king card (default King)"},
                  lambda g: _pieces_lost(g, "King"), lambda g: "the enemy king fell"),
+    WinCondition("general", {}, _generals_lost, lambda g: "the enemy general fell"),
     WinCondition("resource", {"threshold": "resource needed to win"}, _threshold,
                  lambda g: f"reached {_param(g, 'threshold', 30)} resource",
                  defaults=MappingProxyType({"threshold": 30})),

@@ -13,6 +13,7 @@ import pytest
 
 from game.content import locale
 from game.content.cards import load_cards
+from game.content.decks import with_decks
 from game.maps import find_map, list_maps
 from game.rules import Game, GameSetup
 from game.rules.mapmodel import WinSpec
@@ -28,8 +29,9 @@ def test_the_new_game_screen_and_the_board_show_the_same_goal(name: str) -> None
     from game.client.scenes.new_game import win_text
 
     spec = find_map(name)
-    game = Game(GameSetup(spec, LIBRARY, spec.players, 1, sets=spec.sets or DEFAULT_SETS,
-                          draft=spec.draft or DEFAULT_DRAFT))
+    game = Game(with_decks(GameSetup(spec, LIBRARY, spec.players, 1,
+                                     sets=spec.sets or DEFAULT_SETS,
+                                     draft=spec.draft or DEFAULT_DRAFT)))
     try:
         for lang in locale.SHIPPED:
             during = goal_text(game, lang)

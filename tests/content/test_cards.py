@@ -37,7 +37,7 @@ def test_shipped_cards_cover_every_card_type_but_intentions() -> None:
     ({"type": "unit", "name": {"de": "X"}, "health": 2}, "name.en"),
     ({"type": "unit", "name": 5, "health": 2}, "name"),
     ({"type": "unit", "name": "X", "health": 2, "colour": "red"}, "colour"),
-    ({"type": "unit", "name": "X", "health": 2, "keywords": ["flying"]}, "keywords[0]"),
+    ({"type": "unit", "name": "X", "health": 2, "keywords": ["levitating"]}, "keywords[0]"),
     ({"type": "unit", "name": "X", "health": 2, "keywords": [{"crew": 0}]}, "keywords[0].crew"),
     ({"type": "unit", "name": "X", "health": 2, "keywords": "shroud"}, "keywords"),
     ({"type": "spell", "name": "X", "play": 1}, "effect"),

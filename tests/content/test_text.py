@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from game.content import text
+from game.content import locale, text
 from game.content.cards import load_cards
 from game.content.text import (
     cost_line,
@@ -295,7 +295,8 @@ def test_every_mark_can_be_put_on_a_unit(name: str) -> None:
         effects=(EffectSpec("add_mark", {"mark": name, "count": 2, "target": 0}),),
         targets=(TargetSpec("unit"),)))
     (line,) = rules_text(card)
-    assert line == f"Put 2 {name} marks on target unit."
+    plural = locale.text(f"mark.{name}.plural") if ":" in name else f"{name} marks"
+    assert line == f"Put 2 {plural} on target unit."
     _lines_for(card)
 
 

@@ -16,6 +16,7 @@ from scenario import assert_illegal as _illegal
 from scenario import library, next_turn, pass_until, resolve, scenario, to_action_phase
 
 from game.content.cards import load_cards
+from game.content.decks import with_decks
 from game.maps import find_map, list_maps
 from game.rules import Game, GameSetup, Placement, parse_grid
 from game.rules.core.actions import (
@@ -779,7 +780,8 @@ def test_card_sets_random_games_with_every_set_keep_every_invariant(map_name: st
     assert not problems
     spec = find_map(map_name)
     for seed in range(1, 5):
-        game = Game(GameSetup(spec, cards, spec.players, seed, sets=SETS, draft="3x[2;8]"))
+        game = Game(with_decks(GameSetup(spec, cards, spec.players, seed, sets=SETS,
+                                         draft="3x[2;8]")))
         found = _play_randomly(game, seed, 60)
         assert not found, f"{map_name} seed {seed}: {found[0]}"
         game.close()

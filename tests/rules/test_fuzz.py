@@ -11,6 +11,7 @@ import random
 import pytest
 
 from game.content.cards import load_cards
+from game.content.decks import with_decks
 from game.maps import find_map, list_maps
 from game.rules import Game, GameSetup
 from game.rules.core.replay import game_to_json, replay
@@ -33,7 +34,8 @@ def choose(legal: list, chooser: random.Random, eager: bool):  # type: ignore[no
 
 def play_checked(map_name: str, seed: int, eager: bool = False) -> Game:
     spec = find_map(map_name)
-    game = Game(GameSetup(spec, LIBRARY, spec.players, seed, sets=("base",), draft="1x[2;8]"))
+    game = Game(with_decks(GameSetup(spec, LIBRARY, spec.players, seed, sets=("base",),
+                                     draft="1x[2;8]")))
     chooser = random.Random(seed)
     problems = check(game)
     while not problems and game.actor is not None and game.turn <= MAX_TURNS:

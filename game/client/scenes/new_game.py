@@ -21,6 +21,7 @@ from game.client.app import App, Scene, Transition, pop, replace
 from game.client.minimap import render_minimap
 from game.client.session import Seat, Session
 from game.content import locale
+from game.content.decks import with_decks
 from game.content.mods import Content
 from game.maps import MapError, load_map
 from game.rules import GameSetup
@@ -163,9 +164,9 @@ def quick_setup(content: Content, seed: int | None = None) -> tuple[GameSetup, l
     assert spec is not None
     sets = suggested_sets(spec, list(draftable_sets(content)))
     draft = spec.draft if spec.draft and not draft_problem(spec.draft, 2) else DEFAULT_DRAFT
-    setup = GameSetup(map=spec, library=content.library, players=2,
-                      seed=random.randrange(1, SEED_LIMIT) if seed is None else seed,
-                      sets=sets, draft=draft)
+    setup = with_decks(GameSetup(map=spec, library=content.library, players=2,
+                                 seed=random.randrange(1, SEED_LIMIT) if seed is None else seed,
+                                 sets=sets, draft=draft))
     return setup, [Seat(True), Seat(False, "easy")]
 
 
@@ -281,10 +282,10 @@ class NewGameScene(Scene):
         spec = self.spec
         assert spec is not None
         store = self.draft == STORE_TILES
-        return GameSetup(map=spec, library=self.content.library, players=self.count,
-                         seed=self.seed, sets=tuple(s for s in self.available_sets
-                                                    if s in self.sets),
-                         draft=DEFAULT_DRAFT if store else self.draft, store_mode=store)
+        return with_decks(GameSetup(
+            map=spec, library=self.content.library, players=self.count, seed=self.seed,
+            sets=tuple(s for s in self.available_sets if s in self.sets),
+            draft=DEFAULT_DRAFT if store else self.draft, store_mode=store))
 
     def start(self) -> Transition | None:
         self._finish_seed()

@@ -283,7 +283,35 @@ class DeclareTrigger(Action):
     kind: ClassVar[str] = "declare_trigger"
 
 
+# --- the duel (ruleset ``duel``) ---------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Mulligan(Action):
+    """Duel: before the first turn, put up to two cards of your opening hand back and
+    draw as many others (no cards: keep the hand)."""
+
+    cards: tuple[int, ...] = ()
+    kind: ClassVar[str] = "mulligan"
+
+
+@dataclass(frozen=True, slots=True)
+class Replace(Action):
+    """Duel: once a turn, shuffle a card from your hand into your deck and draw another."""
+
+    card: int
+    kind: ClassVar[str] = "replace"
+
+
+@dataclass(frozen=True, slots=True)
+class Bloodbound(Action):
+    """Duel: cast your general's bloodbound spell (when it is ready)."""
+
+    targets: tuple[Any, ...] = ()
+    kind: ClassVar[str] = "bloodbound"
+
+
 for _cls in (DraftPick, Pass, Disband, PayUpkeep, Buy, Discard, EndTurn, PlayCard, Activate,
              Move, StreetMove, Attack, FullAction, Transport, Switch, Equip, ShakeOff,
-             UseFreeAction, DiscardForResource, DeclareTrigger):
+             UseFreeAction, DiscardForResource, DeclareTrigger, Mulligan, Replace, Bloodbound):
     ACTION_TYPES[_cls.kind] = _cls

@@ -114,8 +114,9 @@ def unpile(game: Game, entity: int) -> None:
         del game.piles[container]
 
 
-def destroy(game: Game, entity: int, reason: str = "destroyed") -> None:
-    """Rule Permanents 6: drop the pile, remove marks, card to its owner's discard pile."""
+def destroy(game: Game, entity: int, reason: str = "destroyed", triggers: bool = True) -> None:
+    """Rule Permanents 6: drop the pile, remove marks, card to its owner's discard pile.
+    ``triggers=False``: it leaves unseen by what watches deaths (the duel's Ephemeral)."""
     if not game.is_on_map(entity):
         return
     definition = game.card(entity)
@@ -133,7 +134,8 @@ def destroy(game: Game, entity: int, reason: str = "destroyed") -> None:
     roster_changed(game)
     event = Destroyed(entity, definition.name, controller, tile, reason)
     game.emit(event)
-    game.queue_trigger_event(event)
+    if triggers:
+        game.queue_trigger_event(event)
     if tile is not None:
         drop_pile(game, entity, tile, controller)
     for mark_entity, mark in list(esper.get_component(Mark)):

@@ -32,6 +32,7 @@ from . import board, snapshot, zones
 from .actions import Action
 from .events import Event, EventBus
 from .queries import Queries
+from .stack import resolve_top
 from .state import NEUTRAL, GameSetup, IllegalAction, PendingTrigger, Phase, PlayerState, StackItem
 from .view import ViewQueries
 
@@ -301,14 +302,20 @@ class Game(Queries, ViewQueries):
         """Run state-based actions and collect triggers until nothing changes
         (rule State-based actions 2: before any player receives priority)."""
         for _ in range(1000):
-            esper.process()  # state-based actions, then triggers
-            if self.phase is Phase.OVER:
-                self.stack.clear()
-                self.pending.clear()
+            for _ in range(1000):
+                esper.process()  # state-based actions, then triggers
+                if self.phase is Phase.OVER:
+                    self.stack.clear()
+                    self.pending.clear()
+                    return
+                if not self.dirty and not self.trigger_queue:
+                    break
+            auto_declare_triggers(self)
+            # a ruleset without priority resolves what was declared at once, one item at
+            # a time, each settling before the next (a waiting choice stops it)
+            if self.ruleset.priority or not self.stack or self.pending:
                 return
-            if not self.dirty and not self.trigger_queue:
-                break
-        auto_declare_triggers(self)
+            resolve_top(self)
 
     # ------------------------------------------------------------------ hashes and snapshots
 

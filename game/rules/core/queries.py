@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import esper
 
+from .. import marks as mk
 from .. import passives as psv
 from ..cards import CardDef
 from ..components import AtStore, Card, Granted, Mark, OnMap, Zone
@@ -151,7 +152,10 @@ class Queries:
         cache = self.passives_cache
         if cache[0] != self.roster_version:
             found = []
+            silenced = mk.silenced()
             for entity, _ in esper.get_component(OnMap):
+                if entity in silenced:
+                    continue
                 for passive in self.card(entity).passives:
                     found.append((entity, passive))
             found.sort(key=lambda item: item[0])

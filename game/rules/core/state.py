@@ -31,6 +31,7 @@ class Phase(StrEnum):
     ACTION = "action"
     BUYING = "buying"
     DISCARD = "discard"  # the discard step (not a phase: nobody has priority)
+    MULLIGAN = "mulligan"  # the duel's opening hands: each player may replace cards
     OVER = "over"
 
 

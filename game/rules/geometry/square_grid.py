@@ -28,10 +28,34 @@ class SquareGridGeometry(SquareGeometry):
         super().__init__(width, height, tile_width, tile_height)
         self._set_neighbours(self._table(SQUARE_DIRECTIONS))
         self._orthogonal = self._table(ORTHOGONAL_OFFSETS)
+        self._jumps: dict[Tile, tuple[tuple[Tile, Tile | None], ...]] = {}
+        for tile in self.cells():
+            x, y = tile
+            found: list[tuple[Tile, Tile | None]] = []
+            for dx, dy in ORTHOGONAL_OFFSETS:
+                near, far = (x + dx, y + dy), (x + 2 * dx, y + 2 * dy)
+                if self.contains(near):
+                    found.append((near, None))
+                    if self.contains(far):
+                        found.append((far, near))
+            for dx, dy in SQUARE_DIRECTIONS[4:]:
+                if self.contains((x + dx, y + dy)):
+                    found.append(((x + dx, y + dy), None))
+            self._jumps[tile] = tuple(found)
 
     def orthogonal_neighbours(self, tile: Tile) -> tuple[Tile, ...]:
         """The on-board tiles sharing a side with ``tile`` (up, right, down, left)."""
         return self._orthogonal.get(tile, ())
+
+    def two_or_diagonal(self, tile: Tile) -> tuple[tuple[Tile, Tile | None], ...]:
+        """The tiles a move of up to two orthogonal tiles or one diagonal tile reaches
+        (the duel's diamond of twelve), each with the tile such a move passes over
+        (None for a one-tile move)."""
+        return self._jumps.get(tile, ())
+
+    def steps(self, a: Tile, b: Tile) -> int:
+        """How many orthogonal steps lead from ``a`` to ``b`` on an empty board."""
+        return abs(a[0] - b[0]) + abs(a[1] - b[1])
 
     def distance(self, a: Tile, b: Tile) -> int:
         return max(abs(a[0] - b[0]), abs(a[1] - b[1]))

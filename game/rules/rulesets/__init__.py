@@ -10,9 +10,10 @@ hash, saves and replays, computer players' search) is shared by every ruleset.
 from __future__ import annotations
 
 from .base import Ruleset
+from .duel import DUEL
 from .muhq import MUHQ
 
-RULESETS: dict[str, Ruleset] = {MUHQ.name: MUHQ}
+RULESETS: dict[str, Ruleset] = {MUHQ.name: MUHQ, DUEL.name: DUEL}
 
 
 def ruleset(name: str) -> Ruleset:

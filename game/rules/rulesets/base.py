@@ -50,6 +50,14 @@ class Ruleset:
     card_tags: frozenset[str] = frozenset()
     #: how many permanents may stand on one tile (Muhq: one; fleet: a whole fleet)
     occupancy: int = 1
+    #: map properties its maps must give besides players and win_condition
+    map_needs: frozenset[str] = frozenset({"income", "start_deck"})
+    #: does a declared action wait on the stack for every player to pass (Muhq's
+    #: priority), or resolve at once, triggers included (the duel)?
+    priority: bool = True
+    #: does this much damage destroy a fighter of this health? (Muhq: more damage than
+    #: health, rule State-based actions 3.1; the duel: no health left)
+    lethal: Callable[[int, int], bool] = field(default=lambda damage, health: damage > health)
 
     def refuses(self, card: CardDef) -> str | None:
         """Why ``card`` can't be in this ruleset's games (None when it can)."""

@@ -13,7 +13,7 @@ from .. import keywords as kw
 from .. import marks as mk
 from ..components import Body
 from ..core.events import Attacked, DamageDealt, DamagePrevented
-from .intents import AttackIntent
+from .intents import AttackIntent, IntentSystem
 
 if TYPE_CHECKING:
     from ..core.game import Game
@@ -74,16 +74,12 @@ def deal_damage(game: Game, source: int, target: int, amount: int) -> int:
     return amount
 
 
-class CombatSystem(esper.Processor):
+def _attack(game: Game, entity: int, intent: AttackIntent) -> None:
+    fight(game, entity, intent.target)
+
+
+class CombatSystem(IntentSystem[AttackIntent]):
     """Carries out attack intents: the attacker fights its target."""
 
     def __init__(self, game: Game) -> None:
-        self.game = game
-
-    def process(self) -> None:
-        pending = esper.get_component(AttackIntent)
-        if not pending:
-            return
-        for entity, intent in sorted(pending, key=lambda item: item[0]):
-            esper.remove_component(entity, AttackIntent)
-            fight(self.game, entity, intent.target)
+        super().__init__(game, AttackIntent, _attack)

@@ -12,11 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-import esper
-
 from ..geometry import Direction, Tile
 from ..tiles import TILE_TYPES
-from .intents import MoveIntent
+from .intents import IntentSystem, MoveIntent
 
 if TYPE_CHECKING:
     from ..core.game import Game
@@ -214,24 +212,19 @@ def push_along(game: Game, entity: int, way: Direction | None, steps: int,
         break
 
 
-class MovementSystem(esper.Processor):
+def _move(game: Game, entity: int, intent: MoveIntent) -> None:
+    if not game.is_on_map(entity):
+        return
+    occupant = game.board.get(intent.tile, 0)
+    if occupant:
+        game.pile_onto(entity, occupant)
+    else:
+        game.move_permanent(entity, intent.tile)
+
+
+class MovementSystem(IntentSystem[MoveIntent]):
     """Carries out move intents: the permanent steps onto its tile, or joins the crew of
     the friendly unit standing there (rule Crew X 2)."""
 
     def __init__(self, game: Game) -> None:
-        self.game = game
-
-    def process(self) -> None:
-        pending = esper.get_component(MoveIntent)
-        if not pending:
-            return
-        game = self.game
-        for entity, intent in sorted(pending, key=lambda item: item[0]):
-            esper.remove_component(entity, MoveIntent)
-            if not game.is_on_map(entity):
-                continue
-            occupant = game.board.get(intent.tile, 0)
-            if occupant:
-                game.pile_onto(entity, occupant)
-            else:
-                game.move_permanent(entity, intent.tile)
+        super().__init__(game, MoveIntent, _move)

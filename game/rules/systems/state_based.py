@@ -48,7 +48,7 @@ def state_based_actions(game: Game) -> bool:
                 and (body.durability > 0 or not game.card(entity).is_equipment)):
             continue  # nothing on it could destroy it
         definition = game.card(entity)
-        if definition.is_fighter and body.damage > game.health(entity):
+        if definition.is_fighter and game.ruleset.lethal(body.damage, game.health(entity)):
             doomed.append((entity, "more damage than health"))
             continue
         if entity in marked:

@@ -39,7 +39,9 @@ def collect_triggers(game: Game) -> bool:
     queue, game.trigger_queue = game.trigger_queue, []
     found: list[PendingTrigger] = []
     pushed = False
-    holders = sorted(e for e, _ in esper.get_component(OnMap) if game.card(e).triggers)
+    silenced = mk.silenced()
+    holders = sorted(e for e, _ in esper.get_component(OnMap)
+                     if game.card(e).triggers and e not in silenced)
     for event in queue:
         pushed |= mk.on_event(game, event)
         # a permanent the event names may have left the map since (a unit that died in
