@@ -48,6 +48,14 @@ KEYWORD_CARDS: dict[str, list[str]] = {
     "tyrant": ["The Iron Tyrant"],
     "immovable": ["Siege Tower"],
     "loyal": ["King", "Enforcer"],
+    # the duel's keywords (seed 002)
+    "rush": ["Ember Raider", "Hillside Lancer", "Wind Dervish"],
+    "flying": ["Crag Hawk", "Skyreaver Roc", "Featherstep Boots"],
+    "ranged": ["Thornbow Archer", "Siege Ballista", "Longshot Bracer"],
+    "provoke": ["Pebble Golem", "Ironbark Guardian", "Thorned Aegis"],
+    "bond": ["Golem Shaper", "Ley Sage", "Moss Golem"],
+    "ephemeral": ["Wind Dervish"],
+    "mech_progress": ["Bolt Thrower", "Piston Brute", "Rivet Hound"],
 }
 
 #: effect -> cards whose abilities use it
@@ -72,6 +80,13 @@ EFFECT_CARDS: dict[str, list[str]] = {
                   "Decree of Terror"],
     "ready": ["Rally", "Elixir of Haste"],
     "repair": ["Workshop"],
+    # the duel's effects (seed 002)
+    "buff": ["Golem Shaper", "Battle Hymn", "Stone Oath"],
+    "dispel": ["Null Warden", "Silence Rune"],
+    "summon_nearby": ["Obelysk", "Call the Gale"],
+    "anchor": ["Dunecaster"],
+    "gain_mana": ["Ether Wisp", "Ley Surge"],
+    "refresh_bloodbound": ["Ley Sage"],
 }
 
 #: mark -> cards that put it on, take it off or look for it
@@ -85,7 +100,13 @@ MARK_CARDS: dict[str, list[str]] = {
     "intention": ["Crushing Decree", "Conscription", "Raze", "Oppression", "Tribute",
                   "Decree of Terror"],
     "repression": ["Oppression"],
+    # the duel's marks (seed 002), put on by the effect that names them (MARK_EFFECTS)
+    "duel:dispelled": ["Null Warden", "Silence Rune"],
+    "duel:anchored": ["Dunecaster"],
 }
+
+#: effects that always put a mark on their target, so a card using the effect uses the mark
+MARK_EFFECTS: dict[str, str] = {"dispel": "duel:dispelled", "anchor": "duel:anchored"}
 
 #: trigger -> cards with a triggered ability on it
 TRIGGER_CARDS: dict[str, list[str]] = {
@@ -98,6 +119,7 @@ TRIGGER_CARDS: dict[str, list[str]] = {
     "unit_dies": ["Ossuary"],
     "damaged": ["Berserker"],
     "activated": ["Flagellant"],
+    "turn_start": ["Obelysk", "Grand Obelysk", "Signal Pyre"],
 }
 
 #: entries the engine has for the rulesets to come, which no Muhq card uses yet: each is
@@ -179,6 +201,7 @@ TILE_CARDS: dict[str, list[tuple[str, str]]] = {
     "wall": [("Sapper", "targets_walls"), ("Ramm", "pushes")],
     "gate": [("Gate Warden", "on_tile")],
     "store": [("Scout", "fast"), ("Messenger", "fast")],
+    "mana globe": [("Lantern Scout", "duel_unit"), ("Crag Hawk", "duel_unit")],
 }
 
 #: rules of the rulebook (assets/docs/rules.md) that cards bring into play -> cards
@@ -254,8 +277,8 @@ def uses_effect(card: CardDef, name: str) -> bool:
 def uses_mark(card: CardDef, name: str) -> bool:
     if name == "intention":
         return uses_effect(card, "intention")
-    if any(kind in ("add_mark", "remove_mark") and params.get("mark") == name
-           for kind, params in effect_params(card)):
+    if any((kind in ("add_mark", "remove_mark") and params.get("mark") == name)
+           or MARK_EFFECTS.get(kind) == name for kind, params in effect_params(card)):
         return True
     return any(filters.get("mark") == name for _, filters in target_filters(card))
 
@@ -331,10 +354,17 @@ def _pushes(card: CardDef, tile: TileType) -> bool:
         bool(card.keywords.get("push")) or uses_effect(card, "push"))
 
 
+def _duel_unit(card: CardDef, tile: TileType) -> bool:
+    """A mana globe is used up by the first unit to stand on it, moved or summoned
+    (seed 002); only duel maps have globes, so the duel's units are the ones to take it."""
+    return tile.name == "mana globe" and card.is_unit and "duel" in card.tags
+
+
 TILE_USES: dict[str, Callable[[CardDef, TileType], bool]] = {
     "unit": _is_unit, "on_tile": _on_tile, "ranged": _ranged, "worker": _worker,
     "playable": _playable, "swimming": _swimming, "swimming_playable": _swimming_playable,
     "fast": _fast, "targets_walls": _targets_walls, "pushes": _pushes,
+    "duel_unit": _duel_unit,
 }
 
 
