@@ -254,3 +254,20 @@ def test_combat_9_cover_also_blocks_the_strike_back_at_range() -> None:
     resolve(game, Attack(0, archer, other))
     assert game.view(other).damage == 1
     assert game.view(archer).damage == 0
+
+
+def test_preview_of_an_attack_resolves_it_past_the_stack_and_puts_everything_back() -> None:
+    """Combat 1: the attack resolves once every player passed; the preview (what the
+    window shows on hover) passes for them, reports the damage, and leaves the game as it
+    was: the attack still on offer, the stack empty, the same hash."""
+    game = scenario(GRID)
+    soldier = game.add_permanent("Soldier", (2, 1), 0)
+    ramm = game.add_permanent("Ramm", (3, 1), 1)
+    to_action_phase(game)
+    _activate(game, soldier)
+    before = game.state_hash()
+    preview = game.preview(Attack(0, soldier, ramm))
+    assert preview.damage_to(ramm) == 2 and not preview.chance
+    assert game.state_hash() == before and not game.stack
+    assert Attack(0, soldier, ramm) in game.legal_actions(0)
+    assert game.view(ramm).exhausted is False and game.view(soldier).damage == 0

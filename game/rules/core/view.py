@@ -21,6 +21,7 @@ from . import zones
 from .state import PlayerState
 
 if TYPE_CHECKING:
+    from ..rulesets.base import Ruleset
     from .game import Game
 
 
@@ -57,6 +58,9 @@ class EntityView:
     fight_push: int
     #: (mark kind, count) of every mark on it, sorted by kind
     marks: tuple[tuple[str, int], ...]
+    #: done for now, as its ruleset says (Muhq: tapped; the duel: can neither move nor
+    #: attack until its player's next turn, like a minion just summoned without Rush)
+    exhausted: bool = False
 
     @property
     def name(self) -> str:
@@ -86,6 +90,42 @@ class EntityView:
         return 0
 
 
+@dataclass(frozen=True, slots=True)
+class Meter:
+    """One of a player's numbers as the ruleset counts them (Muhq: resource and points; the
+    duel: mana, the bloodbound spell, the replace, MECHAZ0R! progress, the general's
+    health), read through ``Game.meters``. Its name and hint are the locale lines
+    ``meter.<key>.name`` and ``meter.<key>.hint``."""
+
+    key: str
+    value: int
+    #: what it is refilled to now (mana capacity); 0: no such bound
+    capacity: int = 0
+    #: the most it can ever be (mana: 9); 0: no bound
+    limit: int = 0
+    #: the player's own turns until it comes back (a bloodbound spell used or not yet
+    #: ready); 0: nothing to wait for
+    wait: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Preview:
+    """What an action would do if every other player let it happen (``Game.preview``):
+    the damage each permanent would take (a negative number: healed) and which
+    permanents would leave the map. ``chance``: a random draw took part, so the numbers
+    are only one of the ways it could go and are left out."""
+
+    damage: tuple[tuple[int, int], ...] = ()
+    destroyed: tuple[int, ...] = ()
+    chance: bool = False
+
+    def damage_to(self, entity: int) -> int:
+        for who, amount in self.damage:
+            if who == entity:
+                return amount
+        return 0
+
+
 #: fields ``Game.edit`` may set, and the component each lives in
 EDITABLE_BODY = frozenset({"damage", "moves", "attacks", "street_moves", "durability",
                            "fight_push"})
@@ -102,6 +142,7 @@ class ViewQueries:
     legal_cache: Any
     dirty: bool
     version: int
+    ruleset: Ruleset
 
     if TYPE_CHECKING:  # provided by the other parts of Game
         def enter(self) -> None:
@@ -142,13 +183,15 @@ class ViewQueries:
             damage=body.damage if body is not None else 0,
             health=self.health(entity) if on_map is not None else card.definition.health,
             movement=self.movement(entity) if fighter else card.definition.movement,
-            attack=tuple(sorted(self.attack_profile(entity).items())) if on_map else (),
+            attack=tuple(sorted(self.ruleset.attack_profile(cast("Game", self), entity).items()))
+            if on_map else (),
             moves_left=body.moves if body is not None else 0,
             attacks_left=body.attacks if body is not None else 0,
             street_moves_left=body.street_moves if body is not None else 0,
             durability=body.durability if body is not None else card.definition.durability,
             fight_push=body.fight_push if body is not None else 0,
             marks=tuple(sorted(self.marks_on(entity).items())),
+            exhausted=on_map is not None and self.ruleset.exhausted(cast("Game", self), entity),
         )
 
     def exists(self, entity: int) -> bool:

@@ -6,6 +6,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+import esper
+
+from ..components import OnMap
+from ..core.view import Meter
+
 if TYPE_CHECKING:
     import esper
 
@@ -18,6 +23,16 @@ if TYPE_CHECKING:
 Handler = Callable[["Game", Any], None]
 #: how one kind of declared action executes when it resolves
 Resolver = Callable[["Game", "StackItem"], None]
+
+
+def _tapped(entity: int) -> bool:
+    on_map = esper.try_component(entity, OnMap)
+    return on_map is not None and on_map.tapped
+
+
+def _resource_and_points(game: Game, player: int) -> tuple[Meter, ...]:
+    state = game.players[player]
+    return Meter("resource", state.resource), Meter("points", state.points)
 
 
 @dataclass(frozen=True)
@@ -58,6 +73,14 @@ class Ruleset:
     #: does this much damage destroy a fighter of this health? (Muhq: more damage than
     #: health, rule State-based actions 3.1; the duel: no health left)
     lethal: Callable[[int, int], bool] = field(default=lambda damage, health: damage > health)
+    #: a permanent's attack per range as its players see it (``EntityView.attack``)
+    attack_profile: Callable[[Game, int], dict[int, int]] = field(
+        default=lambda game, entity: game.attack_profile(entity))
+    #: is a permanent on the map done for now (``EntityView.exhausted``; Muhq: tapped)?
+    exhausted: Callable[[Game, int], bool] = field(default=lambda game, entity: _tapped(entity))
+    #: a player's numbers for the window's player bar (``Game.meters``)
+    meters: Callable[[Game, int], tuple[Meter, ...]] = field(
+        default=lambda game, player: _resource_and_points(game, player))
 
     def refuses(self, card: CardDef) -> str | None:
         """Why ``card`` can't be in this ruleset's games (None when it can)."""

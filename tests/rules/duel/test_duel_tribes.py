@@ -225,3 +225,18 @@ def test_duel_vespyr_tokens_count_for_vespyr_effects() -> None:
     caller = _play(game, "Snowcaller", (1, 2))
     assert power(game, caller) == 3 and health_left(game, caller) == 3
     assert generals(game)
+
+
+def test_duel_battle_pets_say_what_they_do_for_the_log() -> None:
+    """Battle Pet: it acts on its own at the start of its player's turn, so nobody declares
+    its move or attack; each is announced (a Behaviour event the window's log shows)."""
+    from game.rules.core.events import Behaviour
+
+    game = started(library=TRIBES)
+    put(game, "Pup", (2, 2), 0)
+    put(game, "Bulwark", (4, 2), 1)
+    game.apply(EndTurn(0))
+    events = game.apply(EndTurn(1))
+    said = [(e.behaviour, e.note) for e in events if isinstance(e, Behaviour)]
+    assert said == [("battle pet Pup", "moves to (3, 2)"),
+                    ("battle pet Pup", "attacks Bulwark (the closest it reaches)")]

@@ -22,6 +22,7 @@ from .handlers import HANDLERS
 from .legal import legal_actions
 from .rules import attack_targets, summon_tiles
 from .setup import setup_game
+from .status import attack_profile, exhausted, meters
 from .systems import systems, wear_artifacts
 from .turn import start_turn
 
@@ -71,4 +72,7 @@ DUEL = Ruleset(
     map_needs=frozenset(),
     priority=False,
     lethal=lambda damage, health: damage >= health,
+    attack_profile=attack_profile,
+    exhausted=exhausted,
+    meters=meters,
 )

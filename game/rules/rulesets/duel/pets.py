@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import esper
 
 from ...components import Arrival, Body
+from ...core.events import Behaviour
 from ...core.state import Phase
 from ...geometry import Tile
 from ...systems.intents import AttackIntent, MoveIntent
@@ -72,13 +73,15 @@ def pet_acts(game: Game, pet: int) -> None:
     # rule 1: an enemy within immediate attacking range: attack the closest, no move
     adjacent = forced or [e for e in enemies if game.geometry.distance(here, _tile(game, e)) == 1]
     if adjacent and can_attack:
-        _attack(game, pet, _pick(game, _closest(game, here, adjacent)))
+        _attack(game, pet, _pick(game, _closest(game, here, adjacent)),
+                "provoked" if forced else "an enemy next to it")
         return
     if body.moves > 0 and not forced:
         tiles = move_tiles(game, pet)
         if tiles:
             goal = _move_goal(game, pet, here, tiles, enemies)
             if goal is not None:
+                _say(game, pet, f"moves to {game.geometry.label(goal)}")
                 game.add_intent(pet, MoveIntent(goal))
                 body.moves = 0
                 game.process_intents()
@@ -90,7 +93,7 @@ def pet_acts(game: Game, pet: int) -> None:
     targets = provokers(game, pet) or [e for e in enemies if game.is_on_map(e)
                                         and can_reach(game, pet, e)]
     if targets:
-        _attack(game, pet, _pick(game, _closest(game, here, targets)))
+        _attack(game, pet, _pick(game, _closest(game, here, targets)), "the closest it reaches")
 
 
 def _move_goal(game: Game, pet: int, here: Tile, tiles: list[Tile],
@@ -117,7 +120,13 @@ def _move_goal(game: Game, pet: int, here: Tile, tiles: list[Tile],
     return options[game.rng.randrange(len(options))]
 
 
-def _attack(game: Game, pet: int, target: int) -> None:
+def _say(game: Game, pet: int, note: str) -> None:
+    """What the pet does, for the log: it acts on its own, so nobody declared it."""
+    game.emit(Behaviour(pet, f"battle pet {game.card(pet).name}", note))
+
+
+def _attack(game: Game, pet: int, target: int, why: str) -> None:
+    _say(game, pet, f"attacks {game.card(target).name} ({why})")
     body = esper.component_for_entity(pet, Body)
     body.attacks = 0
     body.moves = 0
