@@ -206,9 +206,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     validate = commands.add_parser(
         "validate",
-        help="check card, set, mod and map files and report every problem",
+        help="check card, set, deck, mod and map files and report every problem",
         description=(
-            "Load each PATH (a card file, set, mod folder or .tmx map) and print one line per "
+            "Load each PATH (a card file, set, duel deck or folder of decks, mod folder or "
+            ".tmx map) and print one line per "
             "problem: file, field, what was expected and what was found. "
             "Exits non-zero if anything is wrong."
         ),

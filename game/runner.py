@@ -15,7 +15,7 @@ from typing import Any
 
 from game.ai import make_player
 from game.content.cards import CARDS_DIR, Problem, load_card_file, load_cards
-from game.content.decks import deck_problems, read_deck, with_decks
+from game.content.decks import check_deck_file, with_decks
 from game.content.mods import CORE_MAPS_DIR, Content, is_mod_folder, load_content, problems_in
 from game.maps import MapError, check_tmx, find_map, list_maps, load_ascii_map, load_map
 from game.rules import Game, GameSetup
@@ -353,8 +353,10 @@ def bench_command(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------------------- validate
 
 
-def validate_paths(paths: list[str]) -> list[str]:
-    """Every problem in the given maps, cards and folders, one line each."""
+def validate_paths(paths: list[str], include_user: bool = True) -> list[str]:
+    """Every problem in the given maps, cards, decks and folders, one line each (a deck of
+    a mod is checked with that mod loaded, after the user's mods unless not
+    ``include_user``)."""
     problems: list[str] = []
     for raw in paths:
         path = Path(raw)
@@ -363,7 +365,7 @@ def validate_paths(paths: list[str]) -> list[str]:
             continue
         if path.is_dir() and _looks_like_decks(path):
             for deck_path in sorted(path.glob("*.yaml")):
-                problems.extend(str(p) for p in _validate_deck(deck_path))
+                problems.extend(str(p) for p in _validate_deck(deck_path, include_user))
             continue
         if path.is_dir():
             tiled_maps = sorted(path.glob("*.tmx"))
@@ -380,7 +382,7 @@ def validate_paths(paths: list[str]) -> list[str]:
         elif _is_map_file(path):
             problems.extend(_validate_map(path))
         elif _is_deck_file(path):
-            problems.extend(str(p) for p in _validate_deck(path))
+            problems.extend(str(p) for p in _validate_deck(path, include_user))
         else:
             problems.extend(str(p) for p in _validate_card_file(path))
     return problems
@@ -399,13 +401,15 @@ def _is_deck_file(path: Path) -> bool:
     return any(line.startswith("general:") for line in head.splitlines())
 
 
-def _validate_deck(path: Path) -> list[Problem]:
-    """A duel deck file: well-formed, and fitting the deck format with the built-in
-    cards."""
-    deck, problems = read_deck(path)
-    if deck is None:
-        return problems
-    return deck_problems(deck, load_cards()[0])
+def _validate_deck(path: Path, include_user: bool = True) -> list[Problem]:
+    """A duel deck file: well-formed, and fitting the deck format with the built-in cards,
+    or, for a deck of a mod (``<mod>/decks/duel/<deck>.yaml``), with that mod loaded."""
+    folders = path.resolve().parents
+    if len(folders) > 2 and folders[1].name == "decks" and is_mod_folder(folders[2]):
+        library = load_content([folders[2]], include_user=include_user).library
+    else:
+        library = load_cards()[0]
+    return check_deck_file(path, library)[1]
 
 
 def _looks_like_maps(folder: Path) -> bool:
@@ -472,7 +476,8 @@ def validate_command(args: argparse.Namespace) -> int:
     # a mod folder (PATH or --mod) is checked whole, loaded after the content it may build
     # on: the built-in content, the user's mods folder, then the --mod folders
     mods = [path for path in args.paths if is_mod_folder(Path(path))]
-    problems = validate_paths([path for path in args.paths if path not in mods])
+    problems = validate_paths([path for path in args.paths if path not in mods],
+                              include_user=not getattr(args, "no_user_mods", False))
     checked = [*getattr(args, "mod", []), *mods]
     if checked:
         content = load_content(checked, include_user=not getattr(args, "no_user_mods", False))

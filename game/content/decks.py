@@ -9,21 +9,23 @@ A deck file (``assets/decks/duel/<name>.yaml``, or a mod's ``decks/duel/``)::
 ``load_decks`` reads a folder and reports every problem with the file, the field, what was
 expected and what was found; a broken deck is left out, the others load. ``deck_problems``
 checks a deck against a card library (the format's rules); ``default_decks`` picks decks
-for a game whose players chose none.
+for a game whose players chose none, and ``with_decks`` fills a duel setup's decks: the
+ones the players chose, the seeded draw for the others. ``summarize`` counts what a deck
+holds (card kinds, tribes, mana curve) for the New game screen.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 from game.rules import GameSetup
-from game.rules.cards import CardLibrary
+from game.rules.cards import CardLibrary, CardType
 from game.rules.rulesets.duel.rules import COPIES, DECK_SIZE, GENERAL, MECHAZ0R
 
 from .cards import Problem, read_card_file
@@ -42,6 +44,8 @@ class Deck:
     cards: tuple[tuple[str, int], ...]
     names: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     source: str = ""
+    #: the mod the deck comes from (``core``: the shipped starter decks)
+    mod: str = "core"
 
     def card_list(self) -> tuple[str, ...]:
         """The deck as a game takes it: the general first, then every card."""
@@ -59,8 +63,30 @@ def _names(raw: Any) -> dict[str, str] | None:
     return None
 
 
-def read_deck(path: Path) -> tuple[Deck | None, list[Problem]]:
-    """One deck file: the deck, or None and what is wrong with it."""
+def read_deck(path: Path, mod: str = "core") -> tuple[Deck | None, list[Problem]]:
+    """One deck file (of the mod ``mod``): the deck, or None and what is wrong with it."""
+    deck, problems = _parse_deck(path, mod)
+    return (None, problems) if problems else (deck, [])
+
+
+def check_deck_file(path: Path, library: CardLibrary, mod: str = "core",
+                    ) -> tuple[Deck | None, list[Problem]]:
+    """One deck file read and checked against the format with ``library``: the deck, or
+    None and every problem at once (the format is checked on whatever of the file could
+    be read, so one bad count does not hide the other mistakes)."""
+    deck, problems = _parse_deck(path, mod)
+    if deck is None:
+        return None, problems
+    fields = {p.field for p in problems}
+    counts_bad = any(f.startswith("cards") for f in fields)
+    problems += [p for p in deck_problems(deck, library) if p.field not in fields
+                 and not (p.field == "cards" and counts_bad)]
+    return (None, problems) if problems else (deck, [])
+
+
+def _parse_deck(path: Path, mod: str) -> tuple[Deck | None, list[Problem]]:
+    """The deck as far as its file could be read (None when it is not a mapping), and
+    every problem of the file's fields."""
     where = str(path)
     try:
         size = path.stat().st_size
@@ -99,10 +125,10 @@ def read_deck(path: Path) -> tuple[Deck | None, list[Problem]]:
         if key not in ("name", "general", "cards"):
             problems.append(Problem(where, str(key), "one of name, general, cards",
                                     "an unknown field"))
-    if problems or names is None or not isinstance(general, str):
-        return None, problems
-    return Deck(names["en"], general.strip(), tuple(counted), MappingProxyType(names),
-                where), []
+    names = names or {"en": path.stem}
+    general = general.strip() if isinstance(general, str) else ""
+    return Deck(names["en"], general, tuple(counted), MappingProxyType(names), where,
+                mod), problems
 
 
 def deck_problems(deck: Deck, library: CardLibrary) -> list[Problem]:
@@ -134,7 +160,7 @@ def deck_problems(deck: Deck, library: CardLibrary) -> list[Problem]:
     return problems
 
 
-def load_decks(library: CardLibrary, root: Path = DECKS_DIR / "duel",
+def load_decks(library: CardLibrary, root: Path = DECKS_DIR / "duel", mod: str = "core",
                ) -> tuple[list[Deck], list[Problem]]:
     """Every deck file of ``root`` that is well-formed and fits the format, by name, and
     every problem found."""
@@ -143,11 +169,9 @@ def load_decks(library: CardLibrary, root: Path = DECKS_DIR / "duel",
     if not root.is_dir():
         return decks, problems
     for path in sorted(root.glob("*.yaml")):
-        deck, found = read_deck(path)
-        if deck is not None:
-            found = deck_problems(deck, library)
+        deck, found = check_deck_file(path, library, mod)
         problems.extend(found)
-        if deck is not None and not found:
+        if deck is not None:
             decks.append(deck)
     return decks, problems
 
@@ -175,10 +199,69 @@ def starter_decks(library: CardLibrary) -> list[Deck]:
     return _STARTERS[key]
 
 
-def with_decks(setup: GameSetup) -> GameSetup:
-    """``setup`` as given, or, for a duel map whose players chose no decks, with starter
-    decks drawn by the game's seed."""
+def with_decks(setup: GameSetup, chosen: Sequence[Deck | None] = ()) -> GameSetup:
+    """``setup`` as given, or, for a duel map whose setup names no decks, with a deck per
+    player: the one ``chosen`` for that seat, else (None, or no choice given) the starter
+    deck the game's seed draws for that seat, as ``default_decks`` deals them."""
     if setup.decks is not None or setup.map.ruleset != "duel":
         return setup
-    decks = default_decks(starter_decks(setup.library), setup.players, setup.seed)
+    picks = [chosen[i] if i < len(chosen) else None for i in range(setup.players)]
+    drawn = (default_decks(starter_decks(setup.library), setup.players, setup.seed)
+             if None in picks else ())
+    decks = tuple(drawn[i] if deck is None else deck.card_list()
+                  for i, deck in enumerate(picks))
     return dataclasses.replace(setup, decks=decks)
+
+
+# ---------------------------------------------------------------------------- summaries
+
+#: the mana curve's columns: cost 1 or less, 2, ..., 6, and 7 or more
+CURVE_LABELS = ("≤1", "2", "3", "4", "5", "6", "7+")
+#: tags every duel card or none of a deck's cards carry: not tribes
+_NOT_TRIBES = frozenset({"duel", GENERAL, "bloodbound"})
+
+
+@dataclass(frozen=True)
+class DeckSummary:
+    """What a deck holds, counted: enough to tell decks apart at a glance."""
+
+    cards: int
+    units: int
+    spells: int
+    artifacts: int
+    #: (tribe tag, cards of it), most first
+    tribes: tuple[tuple[str, int], ...]
+    #: cards per column of ``CURVE_LABELS``
+    curve: tuple[int, ...]
+    #: the average mana cost of the cards
+    average: float
+    bloodbound: str = ""
+
+
+def summarize(deck: Deck, library: CardLibrary) -> DeckSummary:
+    """Count ``deck``'s cards by kind, tribe and mana cost (cards the library lacks are
+    left out; a loaded deck has none)."""
+    units = spells = artifacts = total = cost = 0
+    tribes: dict[str, int] = {}
+    curve = [0] * len(CURVE_LABELS)
+    for name, count in deck.cards:
+        if name not in library:
+            continue
+        card = library[name]
+        total += count
+        if card.type is CardType.UNIT:
+            units += count
+        elif card.is_artifact:
+            artifacts += count
+        elif card.is_spell:
+            spells += count
+        for tag in card.tags - _NOT_TRIBES:
+            tribes[tag] = tribes.get(tag, 0) + count
+        mana = card.play or 0
+        cost += mana * count
+        curve[min(max(mana, 1), len(CURVE_LABELS)) - 1] += count
+    spell = (str(library[deck.general].extra.get("bloodbound", ""))
+             if deck.general in library else "")
+    ordered = tuple(sorted(tribes.items(), key=lambda item: (-item[1], item[0])))
+    return DeckSummary(total, units, spells, artifacts, ordered, tuple(curve),
+                       cost / total if total else 0.0, spell)

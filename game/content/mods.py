@@ -9,17 +9,19 @@ A mod is a folder with a manifest ``mod.yaml``::
     authors: [Ada, Ben]                      # optional (a single name is fine too)
 
 next to any of ``cards/<set>/<card>.yaml`` (read by ``game.content.cards``),
-``art/<card-file-stem>.png`` (the picture of the card whose file has that stem) and
-``maps/*.tmx`` (Tiled maps, with the ``.tsx`` tilesets and ``.png`` images they use).
+``art/<card-file-stem>.png`` (the picture of the card whose file has that stem),
+``maps/*.tmx`` (Tiled maps, with the ``.tsx`` tilesets and ``.png`` images they use) and
+``decks/duel/*.yaml`` (duel decks, read by ``game.content.decks``).
 
 Content loads in this order: the built-in content as the mod ``core`` (``assets/cards``,
-``assets/art``, the maps in ``maps/``), then every sub-folder of the per-user mods folder in name
-order, then each extra folder (``--mod PATH``) in the order given; a mod always loads
-after the mods it requires. The first definition of a card name (or an art file, or a map
-name) wins; a later one is skipped and reported. A mod whose requirement is missing, too
-old, or part of a cycle is skipped whole. Anything broken is reported as a ``Problem``
-and skipped; everything else still loads. Mods are data only: no file of a mod is ever
-imported or run.
+``assets/art``, the maps in ``maps/``, the starter decks in ``assets/decks``), then every
+sub-folder of the per-user mods folder in name order, then each extra folder (``--mod
+PATH``) in the order given; a mod always loads after the mods it requires. The first
+definition of a card name (or an art file, a map name, a deck name) wins; a later one is
+skipped and reported. A mod whose requirement is missing, too old, or part of a cycle is
+skipped whole. Anything broken is reported as a ``Problem`` and skipped; everything else
+still loads. Decks are read once every card is loaded, so a mod's deck may hold cards of
+any loaded mod. Mods are data only: no file of a mod is ever imported or run.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from game.content.cards import (
     load_cards,
     remove_broken_references,
 )
+from game.content.decks import DECKS_DIR, Deck, load_decks
 from game.rules.cards import CardLibrary
 
 MANIFEST = "mod.yaml"
@@ -57,6 +60,8 @@ _REQUIREMENT = re.compile(r"\s*([^\s>=<]+)\s*(?:>=\s*(\S+))?\s*\Z")
 _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 #: what a mod's maps/ folder may hold besides maps: the tilesets and images they use
 _MAP_COMPANIONS = (".tsx", ".png")
+#: the rulesets a mod's decks/ folder may hold decks for (one sub-folder each)
+DECK_RULESETS = ("duel",)
 
 NAME_EXPECTED = "a mod name in lower-case words joined by '-', like my-mod"
 VERSION_EXPECTED = "a version of dotted whole numbers, like 1.0.0"
@@ -104,6 +109,8 @@ class Content:
     skipped: list[Mod] = field(default_factory=list)
     #: card name -> name of the mod that defined it
     origin: dict[str, str] = field(default_factory=dict)
+    #: the duel decks that load, the starter decks first, then each mod's in load order
+    decks: list[Deck] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
 
     def cards_of(self, mod_name: str) -> list[str]:
@@ -310,6 +317,51 @@ def _add_maps(content: Content, folder: Path, kinds: Sequence[str], *, strict: b
                 found))
 
 
+def _deck_folders(content: Content, folder: Path) -> list[Path]:
+    """The ruleset folders of a mod's ``decks/`` (``decks/duel``); anything else there is
+    reported."""
+    if not folder.exists():
+        return []
+    if not folder.is_dir():
+        content.problems.append(Problem(str(folder), "file", "a folder of deck folders, like "
+                                        "decks/duel/", "a file"))
+        return []
+    found = []
+    for entry in _visible(folder):
+        if entry.is_dir() and entry.name in DECK_RULESETS:
+            found.append(entry)
+        else:
+            what = f"a folder named {entry.name}" if entry.is_dir() else "a file"
+            content.problems.append(Problem(
+                str(entry), "file", "a folder per ruleset holding its decks ("
+                + ", ".join(f"decks/{r}/" for r in DECK_RULESETS) + ")", what))
+    return found
+
+
+def _add_decks(content: Content, mod: Mod, folder: Path, *, strict: bool) -> None:
+    """The decks of one ruleset folder, checked against every loaded card; a deck named
+    like an earlier one is reported and left out."""
+    if strict:
+        for entry in _visible(folder):
+            if not (entry.is_file() and entry.suffix == ".yaml"):
+                found = "a folder" if entry.is_dir() else \
+                    f"a {entry.suffix or 'extension-less'} file"
+                content.problems.append(Problem(str(entry), "file",
+                                                "a deck file, like decks/duel/my-deck.yaml", found))
+    decks, problems = load_decks(content.library, folder, mod.name)
+    content.problems.extend(problems)
+    known = {deck.name: deck for deck in content.decks}
+    for deck in decks:
+        first = known.get(deck.name)
+        if first is not None:
+            content.problems.append(Problem(
+                deck.source, "name", f"a deck name not used by an earlier deck ({first.source}, "
+                f"mod {first.mod}; the first one loaded is kept)", _shown(deck.name)))
+            continue
+        known[deck.name] = deck
+        content.decks.append(deck)
+
+
 def _load_mod(content: Content, mod: Mod) -> None:
     own = _add_cards(content, mod, mod.path / "cards")
     _add_art(content, mod.path / "art", own)
@@ -426,14 +478,23 @@ def load_content(extra_mods: Iterable[Path | str] = (), user_dir: Path | None = 
     for name in [name for name in content.origin if name not in content.library]:
         del content.origin[name]
         content.art.pop(name, None)
+    # decks last: they may hold the cards of any mod, and only cards that loaded
+    for mod in content.mods:
+        if mod.name == CORE:
+            _add_decks(content, mod, DECKS_DIR / "duel", strict=False)
+        else:
+            for folder in _deck_folders(content, mod.path / "decks"):
+                _add_decks(content, mod, folder, strict=True)
     return content
 
 
 def is_mod_folder(path: Path) -> bool:
-    """Does ``path`` look like a mod (a manifest, or a cards/ or art/ folder), not the core?"""
+    """Does ``path`` look like a mod (a manifest, or a cards/, art/ or decks/ folder), not
+    the core?"""
     if not path.is_dir() or path.resolve() in (ASSETS.resolve(), ASSETS.parent.resolve()):
         return False
-    return (path / MANIFEST).exists() or (path / "cards").is_dir() or (path / "art").is_dir()
+    return (path / MANIFEST).exists() or any((path / part).is_dir()
+                                             for part in ("cards", "art", "decks"))
 
 
 def problems_in(content: Content, folders: Iterable[Path | str]) -> list[Problem]:
@@ -457,9 +518,10 @@ def describe(content: Content, user_dir: Path | None) -> list[str]:
         art = sum(1 for card in cards if card in content.art)
         maps_dir = CORE_MAPS_DIR if mod.name == CORE else mod.path / "maps"
         maps = sum(1 for path in content.maps.values() if path.parent == maps_dir)
+        decks = sum(1 for deck in content.decks if deck.mod == mod.name)
         where = "built in" if mod.name == CORE else str(mod.path)
         lines.append(f"  {mod.name} {mod.version}: cards {len(cards)}, pictures {art}, "
-                     f"maps {maps} ({where})")
+                     f"maps {maps}, decks {decks} ({where})")
     for mod in content.skipped:
         lines.append(f"  {mod.name} {mod.version}: skipped ({mod.path})")
     if content.problems:
