@@ -3,8 +3,9 @@
 ``run(args)`` loads the settings and the content (built-in cards and maps, the user's mods,
 ``--mod`` folders), puts every content problem into ``App.messages`` for the menu to show,
 and starts the menu. With ``--map``, ``--players`` or ``--seed`` it goes straight into a
-game: that map (default: the first shipped two-player map), you in seat 1 and the eager
-computer in the others, the map's suggested sets and draft.
+game: that map (default: the first shipped two-player map), you in seat 1 and the easy
+computer in the others, the map's suggested sets and draft (on a duel map, the starter
+decks the seed draws).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import pygame  # noqa: E402
 from game.client.app import App, Transition, push  # noqa: E402
 from game.client.session import Seat  # noqa: E402
 from game.client.settings import Settings  # noqa: E402
+from game.content.decks import with_decks  # noqa: E402
 from game.content.mods import USER_MODS_DIR, Content, load_content  # noqa: E402
 from game.maps import MapError, load_map  # noqa: E402
 from game.rules import GameSetup  # noqa: E402
@@ -95,8 +97,8 @@ def direct_setup(args: argparse.Namespace, content: Content
     problem = draft_problem(draft, players)
     if problem:
         return f"--players: {problem}"
-    setup = GameSetup(map=spec, library=content.library, players=players, seed=seed,
-                      sets=sets, draft=draft)
+    setup = with_decks(GameSetup(map=spec, library=content.library, players=players,
+                                 seed=seed, sets=sets, draft=draft))
     return setup, [Seat(True)] + [Seat(False, "easy") for _ in range(players - 1)]
 
 

@@ -91,6 +91,18 @@ def _progress(data: dict[str, Any]) -> str:
     return f"turn {len(data['turn_hashes']) + 1}, {len(actions)} actions"
 
 
+def _generals(data: dict[str, Any]) -> str:
+    """`` · Brannoc Wildheart against Mirel Frostmantle`` for a game with decks (a duel:
+    each deck's first card is its general), else nothing."""
+    setup = data["setup"]
+    decks = setup.get("decks")
+    duel = isinstance(setup.get("map"), dict) and setup["map"].get("ruleset") == "duel"
+    if not duel or not isinstance(decks, list) or \
+            not all(isinstance(d, list) and d for d in decks):
+        return ""
+    return " · " + " against ".join(str(deck[0]) for deck in decks)
+
+
 def describe_save(path: Path) -> SaveEntry:
     try:
         modified = path.stat().st_mtime
@@ -102,7 +114,7 @@ def describe_save(path: Path) -> SaveEntry:
         raw_map = data["setup"].get("map") or {}
         entry.title = str(raw_map.get("title") or raw_map.get("name") or "unknown map")
         players = data["setup"].get("players", "?")
-        entry.detail = f"{players} players · {_progress(data)}"
+        entry.detail = f"{players} players · {_progress(data)}{_generals(data)}"
     except SaveError as exc:
         entry.problem = str(exc)
     except (AttributeError, KeyError, TypeError) as exc:

@@ -163,8 +163,12 @@ class MenuScene(Scene):
         ui.blit_text(surface, spec.title or spec.name, (area.left + 110, area.top + 9), 19,
                      ui.ACCENT, True)
         goal = win_text(spec.win, self.app.settings.language).lower()
-        detail = (f"you against the easy computer · {goal} · "
-                  f"sets {', '.join(setup.sets)} · draft {setup.draft}")
+        if spec.ruleset == "duel" and setup.decks:
+            generals = " against ".join(deck[0] for deck in setup.decks if deck)
+            detail = f"you against the easy computer · {goal} · {generals}"
+        else:
+            detail = (f"you against the easy computer · {goal} · "
+                      f"sets {', '.join(setup.sets)} · draft {setup.draft}")
         lines = ui.wrap(detail, area.width - 32, 14)[:2]
         for i, line in enumerate(lines):
             ui.blit_text(surface, line, (area.left + 16, area.top + 38 + 18 * i), 14, ui.MUTED)
