@@ -1,5 +1,7 @@
 """New game: choose a map (with a preview), who sits in each seat, the card sets, the draft
-format and the seed, then start.
+format and the seed, then start. On a duel map, each seat chooses a deck instead of the
+sets and the draft: a deck of the starter decks or the mods' decks, or Random (the starter
+deck the seed draws); the deck list with every deck's cards is ``deck_choice``.
 
 Every map the content knows is listed; a map that cannot be loaded is listed greyed with
 its problem. Starting builds a ``GameSetup`` and a ``Session`` and replaces this screen with
@@ -17,11 +19,12 @@ import pygame
 
 from game.ai import PLAYERS
 from game.client import ui
-from game.client.app import App, Scene, Transition, pop, replace
+from game.client.app import App, Scene, Transition, pop, push, replace
 from game.client.minimap import render_minimap
+from game.client.panels import CardFaces, Zoom
 from game.client.session import Seat, Session
 from game.content import locale
-from game.content.decks import with_decks
+from game.content.decks import Deck, with_decks
 from game.content.mods import Content
 from game.maps import MapError, load_map
 from game.rules import GameSetup
@@ -31,6 +34,7 @@ from game.rules.tiles import TILE_TYPES
 from game.rules.wincons import WIN_CONDITIONS, map_goal_values
 
 from . import fit_text
+from .deck_choice import DeckChoiceScene, HoverArea, Summaries, arrow_rects, draw_deck_row
 from .load_game import write_seats
 
 DEFAULT_SETS = ("base",)
@@ -199,6 +203,20 @@ class NewGameScene(Scene):
         self.map_rows: list[tuple[int, pygame.Rect]] = []
         self.session: Session | None = None  # the game started from here
         self.buttons = ui.ButtonRow()
+        # duel maps: each seat's deck (None: Random, the seeded draw)
+        self.deck_choices: list[Deck | None] = [None] * 4
+        self.deck_rows: list[tuple[int, pygame.Rect]] = []
+        self.hovered_deck = -1
+        self.deck_compact = False
+        # where the right column's headings go (a section not shown: None)
+        self.decks_top: int | None = None
+        self.sets_top: int | None = None
+        self.draft_top: int | None = None
+        lang = app.settings.language
+        self.faces = CardFaces(content.art, lang)
+        self.summaries = Summaries(content.library)
+        self.zoom = Zoom()
+        self.hot: list[HoverArea] = []
         self._choose_map(self.map_index)
 
     # ------------------------------------------------------------------ state
@@ -217,6 +235,16 @@ class NewGameScene(Scene):
     def spec(self) -> MapSpec | None:
         entry = self.entry
         return entry.spec if entry is not None else None
+
+    @property
+    def duel(self) -> bool:
+        """Does the chosen map play the duel (decks instead of sets and a draft)?"""
+        spec = self.spec
+        return spec is not None and spec.ruleset == "duel"
+
+    def deck_entries(self) -> list[Deck | None]:
+        """What a seat's deck can be: Random, then every deck that loaded."""
+        return [None, *self.content.decks]
 
     def seat_counts(self) -> list[int]:
         spec = self.spec
@@ -272,6 +300,11 @@ class NewGameScene(Scene):
             return f"This map cannot be played: {entry.problem}"
         if self.count not in self.seat_counts():
             return f"{entry.label} is for {entry.spec.players} players."
+        if self.duel:
+            starters = any(deck.mod == "core" for deck in self.content.decks)
+            if not starters and None in self.deck_choices[:self.count]:
+                return "There is no starter deck to draw from: choose a deck for every seat."
+            return ""
         if not self.sets:
             return "Choose at least one card set."
         if self.draft == STORE_TILES:
@@ -285,7 +318,8 @@ class NewGameScene(Scene):
         return with_decks(GameSetup(
             map=spec, library=self.content.library, players=self.count, seed=self.seed,
             sets=tuple(s for s in self.available_sets if s in self.sets),
-            draft=DEFAULT_DRAFT if store else self.draft, store_mode=store))
+            draft=DEFAULT_DRAFT if store else self.draft, store_mode=store),
+            self.deck_choices[:self.count])
 
     def start(self) -> Transition | None:
         self._finish_seed()
@@ -331,6 +365,22 @@ class NewGameScene(Scene):
                 valid = [d for d in self.draft_choices() if not draft_problem(d, count)]
                 self.draft = valid[0] if valid else self.draft
 
+    def _cycle_deck(self, seat: int, step: int) -> None:
+        entries = self.deck_entries()
+        current = self.deck_choices[seat]
+        index = entries.index(current) if current in entries else 0
+        self.deck_choices[seat] = entries[(index + step) % len(entries)]
+
+    def _set_deck(self, seat: int, deck: Deck | None) -> None:
+        self.deck_choices[seat] = deck
+        self._changed()
+
+    def open_decks(self, seat: int) -> Transition:
+        """The deck list for ``seat``; its choice comes back through ``_set_deck``."""
+        self.zoom.set(None)
+        return push(DeckChoiceScene(self.app, self.content, seat, self.deck_choices[seat],
+                                    partial(self._set_deck, seat)))
+
     def _toggle_set(self, name: str) -> None:
         if name in self.sets:
             self.sets.discard(name)
@@ -358,6 +408,8 @@ class NewGameScene(Scene):
         top, bottom = 72, self.app.screen.get_height() - 84
         left_w = max(230, min(320, width * 24 // 100))
         right_w = max(320, min(420, width * 31 // 100))
+        if self.duel:  # the deck rows want the room the small duel board does not
+            right_w = max(360, min(460, width * 36 // 100))
         left = pygame.Rect(16, top, left_w, bottom - top)
         right = pygame.Rect(width - 16 - right_w, top, right_w, bottom - top)
         middle = pygame.Rect(left.right + 16, top, right.left - left.right - 32, bottom - top)
@@ -370,7 +422,7 @@ class NewGameScene(Scene):
         compact = height < 700  # small windows: tighter rows, only the seats in use
         pitch, tall, head, size = (32, 28, 34, 13) if compact else (38, 32, 40, 15)
         self.pitch = pitch
-        self.seat_slots = self.count if compact else 4
+        self.seat_slots = self.count if compact or self.duel else 4
         buttons: list[ui.Button] = []
         x, y = right.left + 16, right.top + 44
         counts = self.seat_counts()
@@ -389,8 +441,61 @@ class NewGameScene(Scene):
                                name=f"seat-{index + 1}", enabled=not boss)
             buttons.append(button)
         y += self.seat_slots * pitch + head
+        if self.duel:  # the rows take the room above the seed, within bounds
+            room = right.bottom - y - (head + tall + 12)
+            y = self._build_decks(buttons, pygame.Rect(x, y, right.width - 32, room),
+                                  compact, head)
+        else:
+            y = self._build_cards(buttons, pygame.Rect(x, y, right.width - 32, 0), pitch,
+                                  tall, head, size)
+        self.seed_top = y - 30
+        self.seed_rect = pygame.Rect(x, y, right.width - 32 - 140, tall + 2)
+        buttons.append(ui.Button(pygame.Rect(self.seed_rect.right + 8, y, 132, tall + 2),
+                                 "New seed", self._new_seed, size=size, name="new-seed"))
+        self.back_button = ui.Button(pygame.Rect(16, height - 66, 160, 50), "Back", None,
+                                     name="back")
+        problem = self.problem()
+        self.start_button = ui.Button(pygame.Rect(width - 16 - 220, height - 66, 220, 50),
+                                      "Start", None, enabled=not problem, name="start")
+        buttons += [self.back_button, self.start_button]
+        hovered = {b.name for b in self.buttons.buttons if b.hovered}
+        for button in buttons:
+            button.hovered = button.name in hovered and button.enabled
+        self.buttons = ui.ButtonRow(buttons)
+
+    #: a deck row's least height (normal, compact) and its greatest
+    DECK_ROW = (76, 62)
+    DECK_ROW_MAX = 112
+
+    def _build_decks(self, buttons: list[ui.Button], area: pygame.Rect, compact: bool,
+                     head: int) -> int:
+        """A row per seat showing its deck, with arrows that step through the decks;
+        returns where the next section starts."""
+        self.decks_top = area.top - 30
+        self.sets_top = self.draft_top = None
+        self.deck_compact = compact
+        row_h = self.DECK_ROW[compact] if compact else max(
+            self.DECK_ROW[compact], min(self.DECK_ROW_MAX, area.height // max(1, self.count) - 6))
+        self.deck_rows = []
+        for index in range(self.count):
+            rect = pygame.Rect(area.left, area.top + index * (row_h + 6), area.width, row_h)
+            self.deck_rows.append((index, rect))
+            for step, label, arrow in zip((-1, 1), "◀▶", arrow_rects(rect), strict=True):
+                kind = "prev" if step < 0 else "next"
+                buttons.append(ui.Button(arrow, label, partial(self._cycle_deck, index, step),
+                                         size=12, name=f"deck-{kind}-{index + 1}",
+                                         tooltip="the previous deck" if step < 0
+                                         else "the next deck"))
+        return area.top + self.count * (row_h + 6) - 6 + head
+
+    def _build_cards(self, buttons: list[ui.Button], area: pygame.Rect, pitch: int, tall: int,
+                     head: int, size: int) -> int:
+        """The card sets and draft buttons; returns where the next section starts."""
+        x, y = area.left, area.top
+        self.decks_top = None
+        self.deck_rows = []
         self.sets_top = y - 30
-        column_w = (right.width - 32 - 16) // 3
+        column_w = (area.width - 16) // 3
         for index, name in enumerate(self.available_sets):
             rect = pygame.Rect(x + (index % 3) * (column_w + 8), y + (index // 3) * pitch,
                                column_w, tall)
@@ -410,21 +515,7 @@ class NewGameScene(Scene):
             buttons.append(ui.Button(rect, choice, partial(setattr, self, "draft", choice),
                                      enabled=not problem, selected=choice == self.draft,
                                      tooltip=problem, size=size, name=f"draft-{choice}"))
-        y += ((len(choices) + 2) // 3) * pitch + head
-        self.seed_top = y - 30
-        self.seed_rect = pygame.Rect(x, y, right.width - 32 - 140, tall + 2)
-        buttons.append(ui.Button(pygame.Rect(self.seed_rect.right + 8, y, 132, tall + 2),
-                                 "New seed", self._new_seed, size=size, name="new-seed"))
-        self.back_button = ui.Button(pygame.Rect(16, height - 66, 160, 50), "Back", None,
-                                     name="back")
-        problem = self.problem()
-        self.start_button = ui.Button(pygame.Rect(width - 16 - 220, height - 66, 220, 50),
-                                      "Start", None, enabled=not problem, name="start")
-        buttons += [self.back_button, self.start_button]
-        hovered = {b.name for b in self.buttons.buttons if b.hovered}
-        for button in buttons:
-            button.hovered = button.name in hovered and button.enabled
-        self.buttons = ui.ButtonRow(buttons)
+        return y + ((len(choices) + 2) // 3) * pitch + head
 
     def resized(self) -> None:
         self.dirty = True
@@ -462,6 +553,14 @@ class NewGameScene(Scene):
                 self.seed_rect.collidepoint(event.pos)):
             self._finish_seed()
             self.dirty = True
+        if event.type == pygame.MOUSEMOTION:
+            self._hover(event.pos)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            on_button = any(b.enabled and b.rect.collidepoint(event.pos)
+                            for b in self.buttons.buttons)
+            for index, rect in self.deck_rows:
+                if rect.collidepoint(event.pos) and not on_button:
+                    return self.open_decks(index)
         redraw, _ = self.buttons.handle(event)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             if self.back_button.hit(event):
@@ -474,6 +573,19 @@ class NewGameScene(Scene):
         elif redraw:
             self.dirty = True
         return None
+
+    def _hover(self, pos: tuple[int, int]) -> None:
+        """A deck row under the mouse lights up; its general or spell shows large."""
+        row = next((i for i, rect in self.deck_rows if rect.collidepoint(pos)), -1)
+        card = next(((rect, c) for rect, c in self.hot if rect.collidepoint(pos)), None)
+        before = (self.hovered_deck, self.zoom.card)
+        self.hovered_deck = row
+        if card is None:
+            self.zoom.set(None)
+        else:
+            self.zoom.set(card[1], ("beside", card[0]), pos)
+        if (self.hovered_deck, self.zoom.card) != before:
+            self.dirty = True
 
     def _key(self, event: pygame.event.Event) -> Transition | None:
         key = event.key
@@ -503,12 +615,16 @@ class NewGameScene(Scene):
         width, height = surface.get_size()
         left, middle, right = self._columns(width)
         title = ui.blit_text(surface, "New game", (20, 18), 30, ui.ACCENT, True)
-        ui.blit_text(surface, "Choose a map, the players, the cards and the draft.",
+        about = ("Choose a map, the players and their decks." if self.duel
+                 else "Choose a map, the players, the cards and the draft.")
+        ui.blit_text(surface, about,
                      (title.right + 20, title.bottom - 6), 15, ui.MUTED, anchor="bottomleft")
         self._draw_maps(surface, left)
         self._draw_map_info(surface, middle)
         self._draw_options(surface, right)
         self.buttons.draw(surface)
+        if self.zoom.card is not None:
+            self.zoom.draw(surface, self.faces, Zoom.WIDTH)
         message = self.error or self.problem()
         if message:
             area_w = self.start_button.rect.left - self.back_button.rect.right - 40
@@ -580,11 +696,13 @@ class NewGameScene(Scene):
         spec = entry.spec
         surface.blit(render_minimap(spec, preview.size), preview)
         y = preview.bottom + 12
-        ui.blit_text(surface, entry.label, (area.left + 16, y), 22, ui.ACCENT, True)
+        ui.blit_text(surface, fit_text(entry.label, area.width - 32, 22, True),
+                     (area.left + 16, y), 22, ui.ACCENT, True)
         y += 32
+        about = ("the duel: each player brings a deck" if spec.ruleset == "duel"
+                 else f"income {spec.income} per upkeep")
         lines = [
-            (f"{spec.players} players · {spec.width}×{spec.height} tiles · income "
-             f"{spec.income} per upkeep", ui.TEXT),
+            (f"{spec.players} players · {spec.width}×{spec.height} tiles · {about}", ui.TEXT),
             (f"To win: {win_text(spec.win, self.app.settings.language)}", ui.TEXT),
         ]
         deck = ", ".join(f"{name} ×{count}" for name, count in spec.start_deck)
@@ -603,6 +721,24 @@ class NewGameScene(Scene):
                 ui.blit_text(surface, line, (area.left + 16, y), 15, colour)
                 y += 21
 
+    def _draw_decks(self, surface: pygame.Surface, area: pygame.Rect, top: int) -> None:
+        x = area.left + 16
+        ui.blit_text(surface, "Decks", (x, top), 18, ui.TEXT, True)
+        ui.blit_text(surface, fit_text("click a deck for the list of decks",
+                                       area.right - 8 - (x + 72), 13),
+                     (x + 72, top + 3), 13, ui.MUTED)
+        self.hot = []
+        starters = sum(1 for deck in self.content.decks if deck.mod == "core")
+        for index, rect in self.deck_rows:
+            pygame.draw.rect(surface, ui.player_colour(index),
+                             pygame.Rect(rect.left - 8, rect.top + 6, 4, rect.height - 12),
+                             border_radius=2)
+            self.hot += draw_deck_row(
+                surface, rect, self.deck_choices[index], library=self.content.library,
+                faces=self.faces, summaries=self.summaries, starters=starters,
+                lang=self.app.settings.language, hovered=index == self.hovered_deck,
+                arrows=True, compact=self.deck_compact)
+
     def _draw_options(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         ui.panel(surface, area)
         x = area.left + 16
@@ -616,12 +752,16 @@ class NewGameScene(Scene):
             y = area.top + 44 + index * self.pitch
             ui.blit_text(surface, f"Player {index + 1}: no seat", (x + 26, y + 6), 15,
                          ui.EDGE)
-        ui.blit_text(surface, "Card sets", (x, self.sets_top), 18, ui.TEXT, True)
-        ui.blit_text(surface, "Draft", (x, self.draft_top), 18, ui.TEXT, True)
-        note = "no draft: cards lie in the stores" if self.draft == STORE_TILES \
-            else "rounds x [picks; pack size]"
         room = area.right - 8 - (x + 64)
-        ui.blit_text(surface, fit_text(note, room, 13), (x + 64, self.draft_top + 3), 13, ui.MUTED)
+        if self.sets_top is not None and self.draft_top is not None:
+            ui.blit_text(surface, "Card sets", (x, self.sets_top), 18, ui.TEXT, True)
+            ui.blit_text(surface, "Draft", (x, self.draft_top), 18, ui.TEXT, True)
+            note = "no draft: cards lie in the stores" if self.draft == STORE_TILES \
+                else "rounds x [picks; pack size]"
+            ui.blit_text(surface, fit_text(note, room, 13), (x + 64, self.draft_top + 3), 13,
+                         ui.MUTED)
+        if self.decks_top is not None:
+            self._draw_decks(surface, area, self.decks_top)
         ui.blit_text(surface, "Seed", (x, self.seed_top), 18, ui.TEXT, True)
         ui.blit_text(surface, fit_text("the same seed deals the same game", room, 13),
                      (x + 64, self.seed_top + 3), 13, ui.MUTED)
