@@ -97,8 +97,11 @@ def direct_setup(args: argparse.Namespace, content: Content
     problem = draft_problem(draft, players)
     if problem:
         return f"--players: {problem}"
-    setup = with_decks(GameSetup(map=spec, library=content.library, players=players,
-                                 seed=seed, sets=sets, draft=draft))
+    try:
+        setup = with_decks(GameSetup(map=spec, library=content.library, players=players,
+                                     seed=seed, sets=sets, draft=draft))
+    except ValueError as exc:  # a duel map, and no starter deck to draw
+        return f"--map {spec.name}: {exc}"
     return setup, [Seat(True)] + [Seat(False, "easy") for _ in range(players - 1)]
 
 

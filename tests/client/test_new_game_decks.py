@@ -339,3 +339,26 @@ def test_play_and_the_map_option_deal_decks_on_a_duel_map(
     finally:
         _close_sessions(window)
     assert find_map(DUEL).ruleset == "duel"
+
+
+def test_without_starter_decks_random_is_refused_not_a_crash(
+        app: App, stand_in: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Starter decks that do not load (their cache says none) leave Random nothing to
+    draw: Play skips the duel map, --map says why, New game asks for a deck per seat."""
+    import game.content.decks as decks
+
+    duel_only = load_content(user_dir=None, include_user=False)
+    duel_only.maps = {DUEL: duel_only.maps[DUEL]}
+    monkeypatch.setattr(decks, "_STARTERS", {id(duel_only.library): []})
+    assert quick_setup(duel_only, seed=1) is None  # Play has no game to offer
+    args = argparse.Namespace(map=DUEL, players=None, seed=1, mod=[], no_user_mods=True)
+    assert "no duel deck" in str(client_main.direct_setup(args, duel_only))
+    monkeypatch.setattr(decks, "_STARTERS", {id(CONTENT.library): []})
+    scene = new_duel(app)
+    assert not scene.buttons.find("start").enabled
+    assert "choose a deck for every seat" in scene.problem()
+    choose_in_list(app, 0, CONTENT.decks[0], monkeypatch)
+    choose_in_list(app, 1, CONTENT.decks[1], monkeypatch)
+    session = start(app)
+    assert session.game.setup.decks == (CONTENT.decks[0].card_list(),
+                                        CONTENT.decks[1].card_list())

@@ -24,7 +24,7 @@ from game.client.minimap import render_minimap
 from game.client.panels import CardFaces, Zoom
 from game.client.session import Seat, Session
 from game.content import locale
-from game.content.decks import Deck, with_decks
+from game.content.decks import Deck, starter_decks, with_decks
 from game.content.mods import Content
 from game.maps import MapError, load_map
 from game.rules import GameSetup
@@ -162,16 +162,20 @@ def quick_setup(content: Content, seed: int | None = None) -> tuple[GameSetup, l
     candidates.sort(key=lambda e: (e.path.resolve() not in shipped, e.name))
     if not candidates:
         candidates = [e for e in entries if e.spec is not None and e.spec.players >= 2]
-    if not candidates:
-        return None
-    spec = candidates[0].spec
-    assert spec is not None
-    sets = suggested_sets(spec, list(draftable_sets(content)))
-    draft = spec.draft if spec.draft and not draft_problem(spec.draft, 2) else DEFAULT_DRAFT
-    setup = with_decks(GameSetup(map=spec, library=content.library, players=2,
-                                 seed=random.randrange(1, SEED_LIMIT) if seed is None else seed,
-                                 sets=sets, draft=draft))
-    return setup, [Seat(True), Seat(False, "easy")]
+    seed = random.randrange(1, SEED_LIMIT) if seed is None else seed
+    for entry in candidates:
+        spec = entry.spec
+        assert spec is not None
+        sets = suggested_sets(spec, list(draftable_sets(content)))
+        draft = spec.draft if spec.draft and not draft_problem(spec.draft, 2) \
+            else DEFAULT_DRAFT
+        try:
+            setup = with_decks(GameSetup(map=spec, library=content.library, players=2,
+                                         seed=seed, sets=sets, draft=draft))
+        except ValueError:  # a duel map without starter decks to draw: the next map
+            continue
+        return setup, [Seat(True), Seat(False, "easy")]
+    return None
 
 
 def seat_label(seat: Seat) -> str:
@@ -301,7 +305,7 @@ class NewGameScene(Scene):
         if self.count not in self.seat_counts():
             return f"{entry.label} is for {entry.spec.players} players."
         if self.duel:
-            starters = any(deck.mod == "core" for deck in self.content.decks)
+            starters = starter_decks(self.content.library)
             if not starters and None in self.deck_choices[:self.count]:
                 return "There is no starter deck to draw from: choose a deck for every seat."
             return ""
