@@ -5,10 +5,11 @@ Xvfb on a machine without a screen:
 
     xvfb-run -a -s "-screen 0 1280x720x24" .venv/bin/python tools/screenshots.py OUT_DIR
 
-Writes OUT_DIR/menu.png, OUT_DIR/board.png, OUT_DIR/board-hex.png and
-OUT_DIR/board-graph.png (1280x720) and prints their paths. The hex and graph pictures use
-the shipped maps ``--hex-map`` and ``--graph-map``, or, where those are missing, ``--map``
-drawn on hexes.
+Writes OUT_DIR/menu.png, OUT_DIR/board.png, OUT_DIR/board-hex.png,
+OUT_DIR/board-graph.png and OUT_DIR/new-game-duel.png (the New game screen on
+``--duel-map`` with a deck chosen for each seat), 1280x720, and prints their paths. The
+hex and graph pictures use the shipped maps ``--hex-map`` and ``--graph-map``, or, where
+those are missing, ``--map`` drawn on hexes.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--map", default="2P-ring-street")
     parser.add_argument("--hex-map", default="2P-hex-crossing")
     parser.add_argument("--graph-map", default="2P-hex-wormholes")
+    parser.add_argument("--duel-map", default="2P-duel-standard")
     parser.add_argument("--turns", type=int, default=8, help="turns played before the picture")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
@@ -60,6 +62,9 @@ def main(argv: list[str] | None = None) -> int:
 
             other = on_hexes(spec)
         pictures.append(_board(app, content, other, args.turns, args.out / name))
+    duel = _new_game_duel(app, content, args.duel_map, args.out / "new-game-duel.png")
+    if duel is not None:
+        pictures.append(duel)
     for picture in pictures:
         print(picture)
     pygame.quit()
@@ -90,6 +95,30 @@ def _board(app, content, spec, turns, path):  # type: ignore[no-untyped-def]
             session.apply(stand_in.choose(session.game, actor))
     session.viewer = 0
     app.apply(_push(BoardScene(app, session)))
+    for _ in range(3):
+        app.step([])
+    pygame.image.save(app.screen, str(path))
+    app.apply(pop())
+    app.step([])
+    return path
+
+
+def _new_game_duel(app, content, map_name, path):  # type: ignore[no-untyped-def]
+    """The New game screen with the duel map chosen and a deck for each seat (None when
+    the map or the decks are missing)."""
+    import pygame
+
+    from game.client.app import pop
+    from game.client.scenes.new_game import NewGameScene
+
+    scene = NewGameScene(app, content)
+    names = [entry.name for entry in scene.entries]
+    if map_name not in names or len(content.decks) < 2:
+        return None
+    app.apply(_push(scene))
+    scene._choose_map(names.index(map_name))  # noqa: SLF001 - as a click on its row does
+    scene.deck_choices[:2] = [content.decks[0], content.decks[-1]]
+    scene.dirty = True
     for _ in range(3):
         app.step([])
     pygame.image.save(app.screen, str(path))
