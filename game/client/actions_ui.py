@@ -22,6 +22,7 @@ from game.rules.core.actions import (
     Action,
     Activate,
     Attack,
+    Bloodbound,
     DeclareTrigger,
     Disband,
     Discard,
@@ -29,7 +30,9 @@ from game.rules.core.actions import (
     Equip,
     FullAction,
     Move,
+    Mulligan,
     PlayCard,
+    Replace,
     ShakeOff,
     StreetMove,
     Switch,
@@ -159,6 +162,9 @@ class Choice:
     is_step: bool = False
     #: ask before doing it, even when it is the only choice
     confirm: bool = False
+    #: a unit to take command of (rulesets without activation: the duel), changing nothing
+    #: in the game
+    select: int = 0
 
 
 def _strongest(kinds: Sequence[str]) -> str:
@@ -193,7 +199,9 @@ def shorten(text: str, limit: int = 64) -> str:
 
 
 def play_build(game: Game, card: int, legal: Sequence[Action]) -> Build | None:
-    """The ways to play one hand card, or None if it can't be played now."""
+    """The ways to play one hand card, or None if it can't be played now: a permanent's
+    tile first (when it goes onto a tile), then the targets of what it does as it comes
+    (a duel minion's opening gambit); a spell's targets."""
     plays = [a for a in legal if isinstance(a, PlayCard) and a.card == card]
     if not plays:
         return None
@@ -201,10 +209,15 @@ def play_build(game: Game, card: int, legal: Sequence[Action]) -> Build | None:
     name = definition.name
     if definition.is_permanent:
         candidates: list[tuple[Action, tuple[Any, ...]]] = [
-            (a, (a.tile,)) for a in plays if not a.equip_next and a.tile is not None]
+            (a, ((a.tile,) if a.tile is not None else ()) + tuple(a.targets))
+            for a in plays if not a.equip_next]
         extras: list[tuple[str, Action]] = [
             ("Ready for the next unit", a) for a in plays if a.equip_next]
-        return Build(f"Play {name}", "play", candidates, ("choose a tile to play it on",),
+        on_tile = any(a.tile is not None for a in plays)
+        targets = max((len(a.targets) for a in plays), default=0)
+        prompts = (("choose a tile to play it on",) if on_tile else ()) + tuple(
+            _target_prompts(definition.effect, targets))
+        return Build(f"Play {name}", "play" if on_tile else "target", candidates, prompts,
                      card=card, extras=extras)
     candidates = [(a, tuple(a.targets)) for a in plays]
     prompts = tuple(_target_prompts(definition.effect, len(candidates[0][1])))
@@ -233,6 +246,13 @@ class Controls:
         self.build: Build | None = None
         #: hand cards picked for "discard two cards for a resource" (None: not picking)
         self.pair: list[int] | None = None
+        #: the unit the player commands in a ruleset without activation (the duel): the
+        #: window's own choice, nothing the game knows about
+        self.selected = 0
+        #: a hand card is to be replaced (the duel's Replace): the next hand click says which
+        self.replacing = False
+        #: hand cards picked to put back in the mulligan (None: no mulligan now)
+        self.mulligan: list[int] | None = None
 
     # ---------------------------------------------------------------- state
 
@@ -255,6 +275,18 @@ class Controls:
                 self.pair = [c for c in self.pair if c in hand]
         if self.build is None and any(isinstance(a, DeclareTrigger) for a in self.legal):
             self.build = self.trigger_build()
+        if self.selected and not self._commands(self.selected):
+            self.selected = 0
+        if self.replacing and not any(isinstance(a, Replace) for a in self.legal):
+            self.replacing = False
+        mulligans = [a for a in self.legal if isinstance(a, Mulligan)]
+        if not mulligans:
+            self.mulligan = None
+        elif self.mulligan is None:
+            self.mulligan = []
+        else:
+            self.mulligan = [c for c in self.mulligan
+                             if any(c in a.cards for a in mulligans)]
 
     def cancel(self) -> None:
         if self.build is not None and self.build.required:
@@ -262,20 +294,27 @@ class Controls:
         else:
             self.build = None
         self.pair = None
+        self.replacing = False
 
     def has(self, action: Action) -> bool:
         return action in self.legal
 
     def activated(self) -> int:
-        """The unit the player acts with now (the engine's activated permanent), if its
-        actions are on offer."""
-        unit = self.game.activated
-        if not unit:
-            return 0
-        for action in self.legal:
-            if getattr(action, "unit", None) == unit:
-                return unit
-        return 0
+        """The unit the player acts with now, if its actions are on offer: the engine's
+        activated permanent, or, in a ruleset without activation, the unit the player
+        selected."""
+        unit = self.game.activated or self.selected
+        return unit if unit and self._commands(unit) else 0
+
+    def _commands(self, unit: int) -> bool:
+        return any(getattr(action, "unit", None) == unit for action in self.legal)
+
+    def commandable(self) -> list[int]:
+        """Units with a move or an attack on offer while nothing is activated (the duel:
+        every unit is commanded directly, no activation first)."""
+        if self.game.activated or any(isinstance(a, Activate) for a in self.legal):
+            return []
+        return sorted({a.unit for a in self.legal if isinstance(a, (Move, Attack))})
 
     # ---------------------------------------------------------------- builds
 
@@ -340,6 +379,10 @@ class Controls:
         if self.pair is not None:
             return out
         unit = self.activated()
+        for other in self.commandable():
+            if other != unit:
+                add(option_tile(game, other),
+                    Choice(f"Command {name_of(game, other)}", "select", select=other))
         transports: dict[int, list[tuple[Action, tuple[Any, ...]]]] = {}
         for action in self.legal:
             if isinstance(action, Move) and action.unit == unit:
@@ -461,8 +504,14 @@ class Controls:
     # ---------------------------------------------------------------- the hand
 
     def hand_choices(self, card: int) -> list[Choice]:
-        """What clicking a card in the hand may do now: discard it (discard step), play
-        it, or use a free action it has in the hand."""
+        """What clicking a card in the hand may do now: discard it (discard step), replace
+        it (the duel, after choosing Replace), play it, or use a free action it has in the
+        hand."""
+        if self.replacing:
+            player = self.legal[0].player if self.legal else 0
+            replace = Replace(player, card)
+            return [Choice(f"Replace {name_of(self.game, card)}", "select", replace)] \
+                if replace in self.legal else []
         discards = [a for a in self.legal if isinstance(a, Discard) and a.card == card]
         if discards:
             return [Choice(f"Discard {name_of(self.game, card)}", "select", discards[0])]
@@ -481,8 +530,51 @@ class Controls:
         return choices[0] if choices else None
 
     def playable(self, card: int) -> bool:
+        if self.replacing:
+            return any(isinstance(a, Replace) and a.card == card for a in self.legal)
         return any(isinstance(a, (PlayCard, Discard)) and a.card == card
                    or isinstance(a, UseFreeAction) and a.source == card for a in self.legal)
+
+    # ---------------------------------------------------------------- the duel's own
+
+    def can_replace(self) -> bool:
+        return any(isinstance(a, Replace) for a in self.legal)
+
+    def bloodbound_build(self, spell: int) -> Build | None:
+        """Casting the general's bloodbound spell ``spell`` (its targets, if any), or None
+        when it can't be cast now."""
+        casts = [a for a in self.legal if isinstance(a, Bloodbound)]
+        if not casts:
+            return None
+        name = name_of(self.game, spell) if spell else "the bloodbound spell"
+        effect = self.game.card(spell).effect if spell else None
+        prompts = tuple(_target_prompts(effect, len(casts[0].targets)))
+        return Build(f"Cast {name}", "target", [(a, tuple(a.targets)) for a in casts],
+                     prompts)
+
+    def toggle_mulligan(self, card: int) -> None:
+        """Mark or unmark a hand card to put back (as many as a mulligan may)."""
+        if self.mulligan is None:
+            return
+        if card in self.mulligan:
+            self.mulligan.remove(card)
+            return
+        wanted = {*self.mulligan, card}
+        if any(isinstance(a, Mulligan) and set(a.cards) == wanted for a in self.legal):
+            self.mulligan.append(card)
+
+    def mulligan_action(self) -> Action | None:
+        """The mulligan of the marked cards (none marked: keep the hand)."""
+        if self.mulligan is None:
+            return None
+        wanted = set(self.mulligan)
+        for action in self.legal:
+            if isinstance(action, Mulligan) and set(action.cards) == wanted:
+                return action
+        return None
+
+    def mulligan_limit(self) -> int:
+        return max((len(a.cards) for a in self.legal if isinstance(a, Mulligan)), default=0)
 
     def toggle_pair(self, card: int) -> None:
         if self.pair is None:

@@ -14,9 +14,11 @@ from typing import Any
 
 import pygame
 
+from game.content import locale
 from game.rules import Game
 from game.rules.cards import CardDef
 from game.rules.core.state import Phase
+from game.rules.core.view import Meter
 
 from . import ui
 from .cardface import render_card_face
@@ -109,12 +111,104 @@ class CardFaces:
 # ------------------------------------------------------------------------------ top bar
 
 
+#: how the player bar draws each kind of number: its symbol and colour (the name and hint
+#: are the locale lines ``meter.<key>.*``); mana is drawn as crystals
+METER_LOOKS: dict[str, tuple[str, tuple[int, int, int]]] = {
+    "resource": ("◆", ui.TEXT), "points": ("★", ui.TEXT), "general": ("♥", (240, 120, 120)),
+    "bloodbound": ("✦", (240, 200, 90)), "mech_progress": ("⚙", (190, 190, 210)),
+}
+#: numbers the bar leaves out (the screen has a button for them)
+METERS_NOT_IN_BAR = frozenset({"replace"})
+MANA_FULL = (110, 180, 255)
+MANA_SPENT = (60, 80, 120)
+MANA_LOCKED = (70, 74, 86)
+
+
+def meter_hint(meter: Meter, lang: str = "en") -> str:
+    key = f"meter.{meter.key}.hint"
+    if not locale.has(key) and not locale.has(key, lang):
+        return ""
+    values = {"value": meter.value, "capacity": meter.capacity, "limit": meter.limit,
+              "wait": meter.wait}
+    return locale.text(key, lang, **values)
+
+
+def meters_strip(meters: Sequence[Meter], size: int,
+                 muted: bool = False) -> tuple[pygame.Surface, list[tuple[int, int, Meter]]]:
+    """A player's numbers side by side: resource and points as "◆ 3   ★ 1", mana as nine
+    crystals (lit: to spend; dark: spent; grey: capacity still to come) and "3/5", the
+    bloodbound spell as a star that shines when ready or counts the turns to wait."""
+    parts: list[tuple[pygame.Surface, Meter]] = []
+    for meter in meters:
+        if meter.key in METERS_NOT_IN_BAR:
+            continue
+        if meter.key == "mana":
+            parts.append((_crystals(meter, size, muted), meter))
+            continue
+        symbol, colour = METER_LOOKS.get(meter.key, ("", ui.TEXT))
+        label = symbol or meter.key
+        if meter.key == "bloodbound":
+            ready = bool(meter.value)
+            text = label if ready else f"{label} {meter.wait}" if meter.wait else label
+            colour = colour if ready else ui.MUTED
+        elif meter.capacity and meter.key != "resource":
+            text = f"{label} {meter.value}/{meter.capacity}"
+            colour = ui.TEXT if meter.key != "general" else colour
+        else:
+            text = f"{label} {meter.value}"
+        parts.append((ui.text(text, size, ui.MUTED if muted else colour), meter))
+    gap = max(12, size)
+    width = sum(p.get_width() for p, _ in parts) + gap * max(0, len(parts) - 1)
+    height = max((p.get_height() for p, _ in parts), default=size)
+    strip = pygame.Surface((max(1, width), height), pygame.SRCALPHA)
+    spots = []
+    x = 0
+    for part, meter in parts:
+        strip.blit(part, (x, (height - part.get_height()) // 2))
+        spots.append((x, part.get_width(), meter))
+        x += part.get_width() + gap
+    return strip, spots
+
+
+def _crystals(meter: Meter, size: int, muted: bool) -> pygame.Surface:
+    """Mana: one crystal per point the capacity can reach, then "value/capacity"."""
+    count = max(meter.limit, meter.capacity, meter.value)
+    r = max(5, size * 2 // 5)
+    step = 2 * r - 1
+    label = ui.text(f"{meter.value}/{meter.capacity}", size, ui.MUTED if muted else MANA_FULL,
+                    True)
+    width = count * step + 6 + label.get_width()
+    height = max(label.get_height(), 2 * r + 2)
+    out = pygame.Surface((width, height), pygame.SRCALPHA)
+    cy = height // 2
+    for index in range(count):
+        cx = index * step + r
+        points = [(cx, cy - r), (cx + r - 1, cy), (cx, cy + r), (cx - r + 1, cy)]
+        if index < meter.value:
+            pygame.draw.polygon(out, MANA_SPENT if muted else MANA_FULL, points)
+        elif index < meter.capacity:
+            pygame.draw.polygon(out, MANA_SPENT, points)
+        else:
+            pygame.draw.polygon(out, MANA_LOCKED, points, width=1)
+    out.blit(label, (count * step + 6, (height - label.get_height()) // 2))
+    return out
+
+
 class PlayerBar:
     """Turn, phase, whose turn, who has priority, and every player's resource and points."""
 
     def __init__(self) -> None:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.chips: list[tuple[pygame.Rect, int]] = []
+        #: where each player's numbers are drawn, for their hints
+        self.meters: list[tuple[pygame.Rect, Meter]] = []
+
+    def hint_at(self, pos: tuple[int, int], lang: str = "en") -> str:
+        """The hint of the number under the mouse ("" for none)."""
+        for rect, meter in self.meters:
+            if rect.collidepoint(pos):
+                return meter_hint(meter, lang)
+        return ""
 
     def draw(self, surface: pygame.Surface, game: Game, seats: Sequence[Any],
              note: str = "") -> None:
@@ -127,7 +221,10 @@ class PlayerBar:
         x = rect.left + 10
         phase = {Phase.UPKEEP: "Upkeep", Phase.ACTION: "Action phase",
                  Phase.BUYING: "Buying phase", Phase.DISCARD: "Discard step",
-                 Phase.DRAFT: "Draft", Phase.OVER: "Game over"}.get(game.phase, str(game.phase))
+                 Phase.DRAFT: "Draft", Phase.MULLIGAN: "Mulligan",
+                 Phase.OVER: "Game over"}.get(game.phase, str(game.phase))
+        if game.phase is Phase.ACTION and not game.ruleset.priority:
+            phase = "Main phase"  # the duel: no stack, no buying, just the turn
         x = ui.blit_text(surface, f"Turn {game.turn}", (x, y), size, ui.ACCENT, True,
                          anchor="midleft").right + 14
         x = ui.blit_text(surface, phase, (x, y), size, ui.TEXT, True,
@@ -138,22 +235,24 @@ class PlayerBar:
         x = ui.blit_text(surface, f"P{active + 1}", (x, y), size, ui.player_colour(active),
                          True, anchor="midleft").right + 14
         actor = game.actor
-        if actor is not None and game.phase is not Phase.OVER:
-            label = "priority" if game.has_priority(actor) else "to act"
+        if actor is not None and game.phase is not Phase.OVER and (
+                game.ruleset.priority or actor != active):
+            label = "priority" if game.ruleset.priority and game.has_priority(actor) \
+                else "to act"
             x = ui.blit_text(surface, label, (x, y), size - 2, ui.MUTED,
                              anchor="midleft").right + 6
             x = ui.blit_text(surface, f"P{actor + 1}", (x, y), size, ui.player_colour(actor),
                              True, anchor="midleft").right + 14
         # the players, right-aligned
         self.chips = []
+        self.meters = []
         right = rect.right - 10
         for player in reversed(range(len(game.players))):
             state = game.players[player]
             colour = ui.player_colour(player)
-            parts = f"◆ {state.resource}   ★ {state.points}"
             label = f"P{player + 1}" + ("" if seats[player].human else " cpu")
             name = ui.text(label, size, colour, True)
-            values = ui.text(parts, size, ui.TEXT if not state.eliminated else ui.MUTED)
+            values, spots = meters_strip(game.meters(player), size, state.eliminated)
             width = name.get_width() + values.get_width() + 26
             chip = pygame.Rect(right - width, rect.top + 4, width, rect.height - 8)
             edge = colour if player == actor else ui.EDGE
@@ -162,7 +261,11 @@ class PlayerBar:
                 pygame.draw.rect(surface, colour, (chip.left + 3, chip.bottom - 4,
                                                    chip.width - 6, 2))
             surface.blit(name, name.get_rect(midleft=(chip.left + 8, chip.centery)))
-            surface.blit(values, values.get_rect(midright=(chip.right - 9, chip.centery)))
+            where = values.get_rect(midright=(chip.right - 9, chip.centery))
+            surface.blit(values, where)
+            for left, width_, meter in spots:
+                self.meters.append((pygame.Rect(where.left + left, chip.top, width_,
+                                                chip.height), meter))
             self.chips.insert(0, (chip, player))
             right = chip.left - 8
         if note:

@@ -52,6 +52,9 @@ class Session:
     computers: dict[int, ComputerPlayer] = field(default_factory=dict)
     #: the human whose secret cards the screen may show (None behind the curtain)
     viewer: int | None = None
+    #: what the actions applied since the screen last looked did, as the viewer may see
+    #: it (the board shows damage and moves from it; ``take_recent`` empties it)
+    recent: list[Event] = field(default_factory=list)
 
     @classmethod
     def new(cls, setup: GameSetup, seats: list[Seat], *, autosave: bool = True) -> Session:
@@ -166,14 +169,21 @@ class Session:
         self.game.enter()
         save_game(self.game, path)
 
+    def take_recent(self) -> list[Event]:
+        """The events since the last call (the board's damage numbers and move trails)."""
+        recent, self.recent = self.recent, []
+        return recent
+
     def _record(self, events: list[Event]) -> None:
         viewer = self.viewer if self.viewer is not None else -99
         for raw in events:
             event = seen_by(raw, viewer)
+            self.recent.append(event)
             line = describe(event)
             if line:
                 self.log.append(line)
         del self.log[:-500]
+        del self.recent[:-200]
 
 
 def describe(event: Event) -> str:

@@ -15,7 +15,7 @@ from game.rules import Game, GameSetup
 from game.rules.core.view import Meter
 
 LANGUAGES = ("en", "de")
-FIELDS = {f.name: 0 for f in dataclasses.fields(Meter) if f.name != "key"}
+FIELDS = {f.name: 0 for f in dataclasses.fields(Meter) if f.name not in ("key", "card")}
 
 
 def _meters(map_name: str) -> set[str]:

@@ -40,13 +40,16 @@ from game.client.session import Session
 from game.content import locale
 from game.rules.core.actions import (
     Action,
+    Attack,
     Buy,
     Disband,
     EndTurn,
     Pass,
     PayUpkeep,
 )
+from game.rules.core.events import Attacked, DamageDealt, Destroyed, Event, PermanentMoved
 from game.rules.core.state import Phase
+from game.rules.core.view import Meter, Preview
 
 if TYPE_CHECKING:
     from game.client.board_view import BoardView
@@ -56,6 +59,54 @@ TOAST_SECONDS = 3.0
 #: colours of the highlight kinds, for labels and pickers
 KIND_COLOURS = {"move": (110, 170, 255), "attack": (240, 96, 84), "play": (240, 200, 90),
                 "target": (200, 130, 255), "select": ui.TEXT}
+#: how long a damage number or a move trail stays on the board (seconds)
+FLOAT_SECONDS = 1.4
+
+
+class Floater:
+    """A damage number, a heal or a move trail shown on the board for a moment after an
+    action (a computer's, a battle pet's or the player's own), so every result is seen."""
+
+    def __init__(self, text: str, tile: Any, colour: tuple[int, int, int],
+                 start: Any = None) -> None:
+        self.text = text
+        self.tile = tile
+        self.start = start  # a move trail's first tile
+        self.colour = colour
+        self.left = FLOAT_SECONDS
+
+    @property
+    def fade(self) -> float:
+        """1 when new, 0 when gone."""
+        return max(0.0, min(1.0, self.left / FLOAT_SECONDS))
+
+
+def floaters_for(game: Any, events: list[Event]) -> list[Floater]:
+    """What the events did that the board should show: damage (red, on the tile where the
+    permanent stood even when it died), healing (green), moves (a trail), attacks."""
+    found: list[Floater] = []
+    fallen = {e.permanent: e.tile for e in events if isinstance(e, Destroyed)}
+    for event in events:
+        if isinstance(event, DamageDealt) and event.amount:
+            tile = fallen.get(event.target) or _tile_or_none(game, event.target)
+            if tile is not None:
+                found.append(Floater(f"-{event.amount}", tile, (255, 96, 80)))
+        elif isinstance(event, PermanentMoved) and event.from_tile is not None \
+                and event.to_tile is not None:
+            found.append(Floater("", event.to_tile, (150, 190, 255), start=event.from_tile))
+        elif isinstance(event, Attacked):
+            a = _tile_or_none(game, event.attacker)
+            b = fallen.get(event.target) or _tile_or_none(game, event.target)
+            if a is not None and b is not None and a != b:
+                found.append(Floater("", b, (255, 120, 90), start=a))
+    return found
+
+
+def _tile_or_none(game: Any, entity: int) -> Any:
+    try:
+        return game.tile_of(entity) if game.is_on_map(entity) else None
+    except KeyError:
+        return None
 
 
 def tile_images(game: Any) -> Any:
@@ -147,19 +198,34 @@ class BoardScene(Scene):
         self.dragged = False
         self._state: tuple[Any, ...] = ()
         self._last_phase: tuple[int, Phase] | None = None
-        self.buttons = ui.ButtonRow([
-            ui.Button(pygame.Rect(0, 0, 0, 0), "Pass", self.pass_priority,
-                      hotkey=pygame.K_SPACE, name="pass", tooltip="Space"),
-            ui.Button(pygame.Rect(0, 0, 0, 0), "End turn", self.end_turn,
+        self.floaters: list[Floater] = []
+        session.take_recent()  # what happened before this screen opened is not news
+        self.preview: tuple[Action, int, Preview] | None = None  # the hovered attack's
+        self.meter_hint = ""  # the hint of the player-bar number under the mouse
+        ruleset = self.game.ruleset
+        kinds = {m.key for m in self.game.meters(0)}
+        nothing = pygame.Rect(0, 0, 0, 0)
+        buttons = [
+            ui.Button(nothing.copy(), "End turn", self.end_turn,
                       hotkey=pygame.K_RETURN, name="end", tooltip="Enter"),
-            ui.Button(pygame.Rect(0, 0, 0, 0), "Save", self.save, name="save",
-                      tooltip="Ctrl+S"),
-            ui.Button(pygame.Rect(0, 0, 0, 0), "Menu", self.ask_menu, name="menu",
-                      tooltip="Esc"),
-            ui.Button(pygame.Rect(0, 0, 0, 0), "Store", self.toggle_store, name="store",
-                      hotkey=pygame.K_b, tooltip="B"),
-            ui.Button(pygame.Rect(0, 0, 0, 0), "2 cards → 1 ◆", self.toggle_pair, name="pair"),
-        ])
+            ui.Button(nothing.copy(), "Save", self.save, name="save", tooltip="Ctrl+S"),
+            ui.Button(nothing.copy(), "Menu", self.ask_menu, name="menu", tooltip="Esc"),
+        ]
+        if ruleset.priority:
+            buttons.insert(0, ui.Button(nothing.copy(), "Pass", self.pass_priority,
+                                        hotkey=pygame.K_SPACE, name="pass", tooltip="Space"))
+        if ruleset.store:
+            buttons += [ui.Button(nothing.copy(), "Store", self.toggle_store, name="store",
+                                  hotkey=pygame.K_b, tooltip="B"),
+                        ui.Button(nothing.copy(), "2 cards → 1 ◆", self.toggle_pair,
+                                  name="pair")]
+        if "bloodbound" in kinds:
+            buttons.insert(0, ui.Button(nothing.copy(), "Bloodbound", self.cast_bloodbound,
+                                        hotkey=pygame.K_b, name="bloodbound", tooltip="B"))
+        if "replace" in kinds:
+            buttons.append(ui.Button(nothing.copy(), "Replace", self.toggle_replace,
+                                     hotkey=pygame.K_r, name="replace", tooltip="R"))
+        self.buttons = ui.ButtonRow(buttons)
         self.prompt_buttons = ui.ButtonRow()
         self.layout()
         self.refresh()
@@ -178,30 +244,37 @@ class BoardScene(Scene):
         self.bar.rect = pygame.Rect(0, 0, width, top)
         column = pygame.Rect(width - right, top, right, height - top)
         buttons_h = round(96 * s)
-        stack_h = round((column.height - buttons_h) * 0.36)
+        # a ruleset without priority has no stack to show: the log takes the column
+        stack_h = round((column.height - buttons_h) * 0.36) if self.game.ruleset.priority else 0
         self.stack.rect = pygame.Rect(column.left + 6, column.top + 6, column.width - 12,
-                                      stack_h - 6)
-        self.log.rect = pygame.Rect(column.left + 6, self.stack.rect.bottom + 6,
-                                    column.width - 12,
-                                    column.bottom - buttons_h - self.stack.rect.bottom - 12)
+                                      max(0, stack_h - 6))
+        log_top = self.stack.rect.bottom + 6 if stack_h else column.top + 6
+        self.log.rect = pygame.Rect(column.left + 6, log_top, column.width - 12,
+                                    column.bottom - buttons_h - log_top - 6)
         bw = (column.width - 18) // 2
         bh = round(44 * s)
         by = column.bottom - buttons_h
-        self.buttons.find("pass").rect = pygame.Rect(column.left + 6, by, bw, bh)
+        left = self.button_named("pass") or self.button_named("bloodbound")
+        if left is not None:
+            left.rect = pygame.Rect(column.left + 6, by, bw, bh)
         self.buttons.find("end").rect = pygame.Rect(column.left + 12 + bw, by, bw, bh)
         small = round(30 * s)
         sy = by + bh + 8
         self.buttons.find("save").rect = pygame.Rect(column.left + 6, sy, bw, small)
         self.buttons.find("menu").rect = pygame.Rect(column.left + 12 + bw, sy, bw, small)
         for button in self.buttons.buttons:
-            button.size = max(14, round((18 if button.name in ("pass", "end") else 15) * s))
+            big = button.name in ("pass", "end", "bloodbound")
+            button.size = max(14, round((18 if big else 15) * s))
         self.bottom = pygame.Rect(0, height - bottom, width - right, bottom)
         self.piles.rect = pygame.Rect(6, self.bottom.top + 4, round(140 * s), bottom - 8)
         side = round(132 * s)
         store = pygame.Rect(self.bottom.right - side - 8, self.bottom.top + 14, side,
                             round(40 * s))
-        self.buttons.find("store").rect = store
-        self.buttons.find("pair").rect = store.move(0, store.height + 10)
+        for name, rect in (("store", store), ("replace", store),
+                           ("pair", store.move(0, store.height + 10))):
+            found = self.button_named(name)
+            if found is not None:
+                found.rect = rect
         self.hand.rect = pygame.Rect(self.piles.rect.right + 10, self.bottom.top + 2,
                                      store.left - self.piles.rect.right - 20, bottom - 2)
         strip = round(40 * s)
@@ -213,6 +286,19 @@ class BoardScene(Scene):
 
     def resized(self) -> None:
         self.layout()
+
+    def button_named(self, name: str) -> ui.Button | None:
+        """A button of this ruleset's screen (the duel has no Pass or Store, Muhq no
+        Bloodbound or Replace)."""
+        for button in self.buttons.buttons:
+            if button.name == name:
+                return button
+        return None
+
+    def meter(self, player: int | None, key: str) -> Meter | None:
+        if player is None:
+            return None
+        return next((m for m in self.game.meters(player) if m.key == key), None)
 
     def enter(self) -> None:
         self.dirty = True
@@ -264,15 +350,39 @@ class BoardScene(Scene):
     def _update_buttons(self) -> None:
         legal = self.controls.legal
         me = self.viewer
-        self.buttons.find("pass").enabled = Pass(me) in legal if me is not None else False
+        button = self.button_named("pass")
+        if button is not None:
+            button.enabled = Pass(me) in legal if me is not None else False
         own_turn = me is not None and self.game.active == me
         self.buttons.find("end").enabled = own_turn and me is not None and (
             Pass(me) in legal or EndTurn(me) in legal)
-        self.buttons.find("pair").enabled = self.controls.can_discard_for_resource()
-        self.buttons.find("pair").selected = self.controls.pair is not None
-        store = self.game.players[me].store if me is not None else []
-        self.buttons.find("store").label = f"Store ({len(store)})"
-        self.buttons.find("store").selected = self.overlay == "store"
+        button = self.button_named("pair")
+        if button is not None:
+            button.enabled = self.controls.can_discard_for_resource()
+            button.selected = self.controls.pair is not None
+        button = self.button_named("store")
+        if button is not None:
+            store = self.game.players[me].store if me is not None else []
+            button.label = f"Store ({len(store)})"
+            button.selected = self.overlay == "store"
+        button = self.button_named("replace")
+        if button is not None:
+            button.enabled = self.controls.can_replace()
+            button.selected = self.controls.replacing
+        button = self.button_named("bloodbound")
+        if button is not None:
+            spell = self.meter(me, "bloodbound")
+            button.enabled = spell is not None and \
+                self.controls.bloodbound_build(spell.card) is not None
+            button.label = self._bloodbound_label(spell)
+
+    def _bloodbound_label(self, spell: Meter | None) -> str:
+        """The button says when the spell is ready, or how many turns are left."""
+        if spell is None:
+            return "Bloodbound"
+        if spell.value:
+            return "Bloodbound ✦"
+        return f"Bloodbound in {spell.wait}" if spell.wait else "Bloodbound"
 
     def say(self, message: str) -> None:
         self.toast = message
@@ -292,6 +402,13 @@ class BoardScene(Scene):
         self.after_action()
         return True
 
+    def _show_results(self) -> None:
+        """Damage numbers and move trails of what just happened."""
+        new = floaters_for(self.game, self.session.take_recent())
+        if new:
+            self.floaters = [f for f in self.floaters if f.left > 0] + new
+            self.dirty = True
+
     def after_action(self) -> None:
         self.picker = None
         if self.app.settings.auto_pass:
@@ -303,6 +420,11 @@ class BoardScene(Scene):
     def take(self, choice: Choice) -> None:
         """Do what a chosen ``Choice`` says: send, start a build, or take a build step."""
         self.picker = None
+        if choice.select:
+            self.controls.cancel()
+            self.controls.selected = choice.select
+            self.refresh()
+            return
         if choice.is_step:
             action = self.controls.step(choice.value)
             if action is not None:
@@ -407,6 +529,38 @@ class BoardScene(Scene):
             self.controls.pair = None
         self.refresh()
 
+    def toggle_replace(self) -> None:
+        """The duel's Replace: the next click on a hand card says which one goes back."""
+        if self.controls.replacing:
+            self.controls.replacing = False
+        elif self.controls.can_replace():
+            self.controls.cancel()
+            self.controls.replacing = True
+        self.refresh()
+
+    def cast_bloodbound(self) -> None:
+        """The duel's bloodbound spell: cast at once, or choose its targets first."""
+        spell = self.meter(self.viewer, "bloodbound")
+        build = self.controls.bloodbound_build(spell.card) if spell is not None else None
+        if build is None:
+            if spell is not None and not spell.value and spell.wait:
+                turns = "turn" if spell.wait == 1 else "turns"
+                self.say(f"Your bloodbound spell is ready in {spell.wait} of your {turns}.")
+            elif spell is not None and spell.value:
+                self.say("The bloodbound spell costs 1 mana, and needs a target.")
+            return
+        self.controls.cancel()
+        action = self.controls.start_build(build)
+        if action is not None:
+            self.send(action)
+        else:
+            self.refresh()
+
+    def confirm_mulligan(self) -> None:
+        action = self.controls.mulligan_action()
+        if action is not None:
+            self.send(action)
+
     def pay_upkeep(self) -> None:
         me = self.viewer
         if me is None or PayUpkeep(me) not in self.controls.legal:
@@ -500,7 +654,8 @@ class BoardScene(Scene):
 
     def _cancellable(self) -> bool:
         build = self.controls.build
-        return self.controls.pair is not None or (
+        return self.controls.pair is not None or self.controls.replacing or bool(
+            self.controls.selected) or (
             build is not None and (not build.required or bool(build.chosen)))
 
     def _wheel(self, event: pygame.event.Event) -> None:
@@ -543,7 +698,66 @@ class BoardScene(Scene):
             self.zoom.set(self.game.card(card) if card else None, place, pos)
             redraw = True
         redraw |= self._hover_link(pos)
+        redraw |= self._hover_attack(pos)
+        redraw |= self._hover_meter(pos)
         self.dirty |= redraw
+
+    def _hover_attack(self, pos: tuple[int, int]) -> bool:
+        """Hovering a target of the commanded unit: what the attack would do (damage,
+        strike back, deaths), from the engine's own preview. True when it changed."""
+        found: tuple[Action, int, Preview] | None = None
+        if self.board_rect.collidepoint(pos) and self.overlay is None and self.picker is None \
+                and self.controls.build is None:
+            tile = self.view.tile_at(pos)
+            attacks = [c.action for c in self.controls.click_tile(tile)
+                       if isinstance(c.action, Attack)]
+            if len(attacks) == 1:
+                action = attacks[0]
+                if self.preview is not None and self.preview[0] == action \
+                        and self.preview[1] == self.game.version:
+                    found = self.preview
+                else:
+                    found = (action, self.game.version, self.game.preview(action))
+        changed = (found is None) != (self.preview is None) or (
+            found is not None and self.preview is not None and found[0] != self.preview[0])
+        self.preview = found
+        return changed
+
+    def _hover_meter(self, pos: tuple[int, int]) -> bool:
+        hint = self.bar.hint_at(pos, self.app.settings.language)
+        changed = hint != self.meter_hint
+        self.meter_hint = hint
+        return changed
+
+    def preview_text(self) -> str:
+        """The hovered attack in words: "Brute attacks Bulwark: deals 3 (1 health left),
+        takes 1 back (2 left)", or that it kills, or that chance decides."""
+        if self.preview is None:
+            return ""
+        action, _, preview = self.preview
+        if not isinstance(action, Attack):
+            return ""
+        game = self.game
+        attacker, target = game.view(action.unit), game.view(action.target)
+        head = f"{attacker.name} attacks {target.name}: "
+        if preview.chance:
+            return head + "the outcome depends on chance"
+        parts = []
+        dealt = preview.damage_to(target.entity)
+        if target.entity in preview.destroyed:
+            parts.append("destroys it" + (f" ({dealt} damage)" if dealt else ""))
+        elif dealt > 0:
+            parts.append(f"deals {dealt} ({target.health_left - dealt} health left)")
+        else:
+            parts.append("deals no damage")
+        back = preview.damage_to(attacker.entity)
+        if attacker.entity in preview.destroyed:
+            parts.append("and dies to the strike back" if back else "and is destroyed")
+        elif back > 0:
+            parts.append(f"takes {back} back ({attacker.health_left - back} left)")
+        elif target.entity not in preview.destroyed:
+            parts.append("no strike back")
+        return head + ", ".join(parts)
 
     def _hover_link(self, pos: tuple[int, int]) -> bool:
         """Name the graph link under the mouse in the prompt bar (a card under it, an
@@ -591,6 +805,11 @@ class BoardScene(Scene):
         card = self.hand.card_at(pos)
         if card:
             return card, ("above", _slot(self.hand.slots, card))
+        bloodbound = self.button_named("bloodbound")
+        if bloodbound is not None and bloodbound.rect.collidepoint(pos):
+            spell = self.meter(self.viewer, "bloodbound")
+            if spell is not None and spell.card:
+                return spell.card, ("corner", self.board_rect)
         if self.piles.hit_discard(pos) and self.viewer is not None:
             discard = self.game.players[self.viewer].discard
             if discard:
@@ -697,6 +916,16 @@ class BoardScene(Scene):
         return "You can't buy that now."
 
     def _hand_click(self, card: int) -> None:
+        if self.controls.mulligan is not None:
+            before = list(self.controls.mulligan)
+            self.controls.toggle_mulligan(card)
+            if self.controls.mulligan == before and card not in before:
+                self.say(f"A mulligan puts back at most {self.controls.mulligan_limit()} "
+                         "cards.")
+            self.quiet, self.hovered = card, 0
+            self.zoom.set(None)
+            self.refresh()
+            return
         if self.controls.pair is not None:
             self.controls.toggle_pair(card)
             self.quiet, self.hovered = card, 0
@@ -729,6 +958,15 @@ class BoardScene(Scene):
         state = self.game.players[me]
         if definition.play is None:
             return f"{definition.name} can't be played."
+        if self.controls.replacing:
+            return "Replace: click the card to shuffle into your deck."
+        mana = self.meter(me, "mana")
+        if mana is not None:
+            if definition.play > mana.value:
+                return f"{definition.name} needs {definition.play} mana; you have {mana.value}."
+            if definition.is_unit:
+                return "A minion is summoned next to one of your units: no free tile there."
+            return f"{definition.name} has no legal target now."
         if definition.play > state.resource:
             return f"{definition.name} needs {definition.play} ◆; you have {state.resource}."
         if definition.is_permanent:
@@ -761,7 +999,7 @@ class BoardScene(Scene):
     # ------------------------------------------------------------------ update
 
     def busy(self) -> bool:
-        if self.session.over:
+        if self.session.over or self.floaters:
             return True
         actor = self.session.actor
         if actor is None:
@@ -770,15 +1008,23 @@ class BoardScene(Scene):
                 or self.toast_left > 0)
 
     def update(self, dt: float) -> Transition | None:
+        self._show_results()
+        if self.floaters:
+            for floater in self.floaters:
+                floater.left -= dt
+            self.floaters = [f for f in self.floaters if f.left > 0]
+            self.dirty = True
         if self.toast_left > 0:
             self.toast_left -= dt
             if self.toast_left <= 0:
                 self.toast = ""
                 self.dirty = True
-        if self.session.over:
+        if self.session.over and not self.floaters:
             from .game_over import GameOverScene
 
             return replace(GameOverScene(self.app, self.session))
+        if self.session.over:
+            return None
         actor = self.session.actor
         if actor is None:
             return None
@@ -853,8 +1099,11 @@ class BoardScene(Scene):
         self.log.draw(surface, self.session.log)
         for name in ("save", "menu"):
             self.buttons.find(name).draw(surface)
-        for name, key in (("pass", "Space"), ("end", "Enter")):
-            _keyed_button(surface, self.buttons.find(name), key)
+        for name, key in (("pass", "Space"), ("bloodbound", "B"), ("end", "Enter")):
+            button = self.button_named(name)
+            if button is not None:
+                _keyed_button(surface, button, key)
+        self._draw_floaters(surface)
         self.bar.draw(surface, self.game, self.session.seats, self._goal())
         if self.overlay == "store":
             self._draw_store(surface)
@@ -866,6 +1115,41 @@ class BoardScene(Scene):
             self.zoom.draw(surface, self.faces, round(Zoom.WIDTH * self.scale))
         if self.dialog is not None:
             self.dialog.draw(surface)
+
+    def _draw_floaters(self, surface: pygame.Surface) -> None:
+        """Damage numbers rising over their tiles and fading trails of moves and attacks;
+        over the hovered attack's target and attacker, the damage it would deal."""
+        clip = surface.get_clip()
+        surface.set_clip(self.board_rect)
+        size = max(16, round(22 * self.scale))
+        for floater in self.floaters:
+            end = self.view.tile_center(floater.tile)
+            alpha = floater.fade
+            colour = tuple(round(c * alpha + b * (1 - alpha))
+                           for c, b in zip(floater.colour, (40, 44, 56), strict=True))
+            if floater.start is not None:
+                start = self.view.tile_center(floater.start)
+                pygame.draw.line(surface, colour, start, end, max(2, round(4 * alpha)))
+                pygame.draw.circle(surface, colour, end, max(3, round(6 * alpha)))
+            if floater.text:
+                rise = round((1 - alpha) * 28 * self.scale)
+                ui.blit_text(surface, floater.text, (round(end[0]), round(end[1]) - rise),
+                             size, colour, True, anchor="center")
+        if self.preview is not None and not self.preview[2].chance:
+            _, _, preview = self.preview
+            for entity, amount in preview.damage:
+                tile = _tile_or_none(self.game, entity)
+                if tile is not None and amount > 0:
+                    x, y = self.view.tile_center(tile)
+                    ui.blit_text(surface, f"-{amount}", (round(x), round(y)), size,
+                                 (255, 96, 80), True, anchor="center")
+            for entity in preview.destroyed:
+                tile = _tile_or_none(self.game, entity)
+                if tile is not None:
+                    x, y = self.view.tile_center(tile)
+                    ui.blit_text(surface, "✖", (round(x), round(y) - size), size,
+                                 (255, 96, 80), True, anchor="center")
+        surface.set_clip(clip)
 
     def _zoom_allowed(self) -> bool:
         """Never zoom on a card the viewer may not see."""
@@ -887,6 +1171,11 @@ class BoardScene(Scene):
     def _prompt_text(self) -> tuple[str, tuple[int, int, int]]:
         if self.toast:
             return self.toast, ui.ACCENT
+        if self.meter_hint:
+            return self.meter_hint, ui.TEXT
+        preview = self.preview_text()
+        if preview:
+            return preview, KIND_COLOURS["attack"]
         if self.link_hint:
             from game.client.board_view import LINK_COLOUR
 
@@ -900,8 +1189,17 @@ class BoardScene(Scene):
         if controls.pair is not None:
             return (f"Discard two cards for 1 ◆: pick {2 - len(controls.pair)} more"
                     if len(controls.pair) < 2 else "Discard these two cards for 1 ◆?"), ui.TEXT
+        if controls.mulligan is not None:
+            limit = controls.mulligan_limit()
+            return (f"Mulligan: click up to {limit} cards of your opening hand to put back "
+                    "and draw again, or keep it"), ui.ACCENT
+        if controls.replacing:
+            return ("Replace: click a card in your hand to shuffle it into your deck and "
+                    "draw a card of another name"), ui.TEXT
         if actor is None:
             return "", ui.TEXT
+        if actor != me and game.phase is Phase.MULLIGAN:
+            return f"Player {actor + 1} is choosing a mulligan…", ui.player_colour(actor)
         if actor != me:
             who = f"Player {actor + 1}"
             if not self.session.seats[actor].human:
@@ -928,6 +1226,16 @@ class BoardScene(Scene):
             if any(isinstance(a, Buy) for a in legal):
                 return "Buying phase: buy one card from your store, or End turn", ui.TEXT
             return "Buying phase: nothing you can afford — End turn", ui.MUTED
+        if game.phase is Phase.ACTION and game.active == me and not game.ruleset.priority:
+            if controls.activated():
+                kinds = set(self.view.highlights.values())
+                parts = [text for kind, text in (("move", "blue: move"),
+                                                 ("attack", "red: attack")) if kind in kinds]
+                return " · ".join([*parts, "another unit, a card, or End turn"]), ui.TEXT
+            if controls.commandable():
+                return ("Your turn: click a unit to command it or a card to play it; "
+                        "End turn when done"), ui.TEXT
+            return "Your turn: play a card, or End turn", ui.TEXT
         if game.phase is Phase.ACTION and game.active == me:
             if controls.activated():
                 kinds = set(self.view.highlights.values())
@@ -964,6 +1272,12 @@ class BoardScene(Scene):
             action = controls.pair_action()
             if action is not None:
                 add("Discard them", lambda a=action: self._send_pair(a))
+        if controls.mulligan is not None:
+            count = len(controls.mulligan)
+            add(f"Put back {count} and draw" if count else "Keep this hand",
+                self.confirm_mulligan)
+        if controls.replacing:
+            add("Cancel", self._cancel)
         for choice in reversed(controls.non_tile_options()):
             add(choice.label, lambda c=choice: c)
         unit = controls.activated()
@@ -1059,22 +1373,28 @@ class BoardScene(Scene):
                 raised.add(self.controls.build.card)
             if self.controls.pair:
                 raised |= set(self.controls.pair)
+            if self.controls.mulligan:
+                raised |= set(self.controls.mulligan)
             self.hand.layout(cards, self.card_width, raised)
             playable = {c for c in cards if self.controls.playable(c)}
             dim = set() if self.controls.pair is not None else \
                 {c for c in cards if c not in playable} if self.controls.legal else set()
-            marked = set(self.controls.pair or [])
+            marked = set(self.controls.pair or []) | set(self.controls.mulligan or [])
             glowing = playable if self.game.phase is not Phase.DISCARD else set()
-            if self.controls.pair is not None:
+            if self.controls.pair is not None or self.controls.mulligan is not None:
                 glowing = set()
+            if self.controls.mulligan is not None:
+                dim = set()
             self.hand.draw(surface, self.game, self.faces, glowing, dim, marked, self.hovered)
             if not cards:
                 ui.blit_text(surface, "Your hand is empty", self.hand.rect.center, 15,
                              ui.MUTED, anchor="center")
             ui.blit_text(surface, f"Hand of player {me + 1}",
                          (self.hand.rect.left, self.bottom.top + 4), 12, ui.MUTED)
-        self.buttons.find("store").draw(surface)
-        self.buttons.find("pair").draw(surface)
+        for name in ("store", "pair", "replace"):
+            button = self.button_named(name)
+            if button is not None:
+                button.draw(surface)
 
     def _draw_store(self, surface: pygame.Surface) -> None:
         me = self.viewer

@@ -106,6 +106,8 @@ class Meter:
     #: the player's own turns until it comes back (a bloodbound spell used or not yet
     #: ready); 0: nothing to wait for
     wait: int = 0
+    #: the card it stands for (the bloodbound spell), 0: none
+    card: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -73,6 +73,11 @@ class Ruleset:
     #: does this much damage destroy a fighter of this health? (Muhq: more damage than
     #: health, rule State-based actions 3.1; the duel: no health left)
     lethal: Callable[[int, int], bool] = field(default=lambda damage, health: damage > health)
+    #: why such a fighter is destroyed, in the log
+    lethal_text: str = "more damage than health"
+    #: do players buy from a store of their own and trade cards for resource (Muhq)? The
+    #: window offers the store only then
+    store: bool = True
     #: a permanent's attack per range as its players see it (``EntityView.attack``)
     attack_profile: Callable[[Game, int], dict[int, int]] = field(
         default=lambda game, entity: game.attack_profile(entity))

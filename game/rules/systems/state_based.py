@@ -49,7 +49,7 @@ def state_based_actions(game: Game) -> bool:
             continue  # nothing on it could destroy it
         definition = game.card(entity)
         if definition.is_fighter and game.ruleset.lethal(body.damage, game.health(entity)):
-            doomed.append((entity, "more damage than health"))
+            doomed.append((entity, game.ruleset.lethal_text))
             continue
         if entity in marked:
             reason = _lethal_marks(game, entity, marked[entity], lethal)

@@ -33,6 +33,7 @@ def test_duel_meters_count_down_to_the_bloodbound_spell() -> None:
     its turns away, on the 2nd one; held, it stays ready (wait 0)."""
     game = started()
     assert (_meter(game, 0, "bloodbound").value, _meter(game, 0, "bloodbound").wait) == (0, 2)
+    assert game.view(_meter(game, 0, "bloodbound").card).name == "Test Bolt"
     end_turns(game, 2)
     assert _meter(game, 0, "bloodbound").wait == 1
     end_turns(game, 2)

@@ -148,6 +148,20 @@ def test_duel_replace_once_a_turn_draws_a_card_of_another_name() -> None:
     assert of(game.legal_actions(0), Replace)
 
 
+def test_duel_replace_keeps_the_card_secret_from_the_other_player() -> None:
+    """Replace: the card goes from the hand (secret) to the deck (secret), so what the
+    other player reads of it names no card."""
+    from game.rules.core.events import ActionDeclared, CardMoved, seen_by
+
+    game = started(deck=("Squire",) * 10 + ("Brute",) * 10)
+    card = game.players[0].hand[0]
+    events = [seen_by(e, 1) for e in game.apply(Replace(0, card))]
+    said = [e.text for e in events if isinstance(e, ActionDeclared)]
+    assert said == ["P1 replaces a card"]
+    moved = [e for e in events if isinstance(e, CardMoved)]
+    assert moved and all(e.name == "a card" and e.card == 0 for e in moved)
+
+
 def test_duel_replace_needs_a_deck_to_draw_from() -> None:
     game = started(deck=("Squire",) * 5)
     assert not game.players[0].deck

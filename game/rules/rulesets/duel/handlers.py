@@ -70,7 +70,7 @@ def do_replace(game: Game, action: Replace) -> None:
     zones.arrange(game, player, Zone.DECK, order)
     pick = next((c for c in reversed(deck) if game.card(c).name != name), deck[-1])
     game.move_card(pick, Zone.HAND, player)
-    announce(game, player, f"replaces {name}")
+    announce(game, player, "replaces a card")  # which one stays secret, as the hand is
 
 
 def do_play(game: Game, action: PlayCard) -> None:

@@ -11,6 +11,7 @@ import esper
 
 from ...components import Body
 from ...core.view import Meter
+from .legal import bloodbound_spell
 from .rules import (
     BLOODBOUND_READY,
     CAPACITY,
@@ -52,7 +53,7 @@ def meters(game: Game, player: int) -> tuple[Meter, ...]:
     found = [
         Meter("mana", game.counter(player, MANA), game.counter(player, CAPACITY), MAX_MANA),
         Meter("bloodbound", game.counter(player, BLOODBOUND_READY), 1,
-              wait=bloodbound_wait(game, player)),
+              wait=bloodbound_wait(game, player), card=bloodbound_spell(game, player)),
         Meter("replace", 0 if game.counter(player, REPLACED) or not state.deck else 1, 1),
     ]
     general = general_of(game, player)
