@@ -21,6 +21,8 @@ module keeps the grammar that needs code (articles and cases, "a"/"an", one or m
 - ``reminders(card, lang)``: short explanations of the keywords and marks a card uses.
 - ``keyword_text(name, value, lang)``: one keyword as a card prints it.
 - ``stat_line``, ``cost_line``, ``type_line``, ``card_name``, ``flavour``.
+- ``is_duel``, ``tribes``, ``bloodbound_paragraph``: what a duel card's face prints besides
+  (its tribes on the type line, a general's bloodbound spell).
 """
 
 from __future__ import annotations
@@ -1219,7 +1221,72 @@ def flavour(card: CardDef, lang: str = "en") -> str:
     return card.texts.get(lang) or card.texts.get("en", "")
 
 
+#: the tag of every card of the duel, and the duel's tags that name no tribe
+DUEL_TAG = "duel"
+_NOT_TRIBES = frozenset({DUEL_TAG, "general", "bloodbound"})
+_DUEL_TYPES = {
+    "en": {"general": "General", "minion": "Minion", "bloodbound": "Bloodbound spell",
+           "token": "Token"},
+    "de": {"general": "General", "minion": "Diener", "bloodbound": "Blutbund-Zauber",
+           "token": "Spielstein"},
+}
+_BLOODBOUND_WORD = {"en": "Bloodbound", "de": "Blutbund"}
+
+
+def is_duel(card: CardDef) -> bool:
+    """Is it a card of the duel (it carries the tag ``duel``)?"""
+    return DUEL_TAG in card.tags
+
+
+def tribes(card: CardDef, lang: str = "en") -> list[str]:
+    """A duel card's tribes as printed (its tags but ``duel``, ``general`` and
+    ``bloodbound``, by tag name): the locale line ``tag.<tag>.name``, else the tag as
+    written."""
+    out = []
+    for tag in sorted(card.tags - _NOT_TRIBES):
+        key = f"tag.{tag}.name"
+        out.append(locale.text(key, lang) if locale.has(key) else tag.replace("-", " ").title())
+    return out
+
+
+def _duel_type_line(card: CardDef, lang: str) -> str:
+    words = _DUEL_TYPES.get(lang, _DUEL_TYPES["en"])
+    if "general" in card.tags:
+        kind = words["general"]
+    elif card.is_unit:
+        kind = words["minion"]
+    elif card.is_spell and "bloodbound" in card.tags:
+        kind = words["bloodbound"]
+    else:
+        kind = (_DE_TYPES if lang == "de" else _EN_TYPES).get(card.type, card.type.value.title())
+    parts = [kind, *tribes(card, lang)]
+    if card.token:
+        parts.append(words["token"])
+    return " · ".join(parts)
+
+
+def bloodbound_paragraph(card: CardDef, lang: str = "en",
+                         library: CardLibrary | None = None) -> Paragraph | None:
+    """A duel general's bloodbound spell as its face prints it: ``Bloodbound · <spell>``
+    in bold, then the spell's rules text (found in ``library``; without it, or for a
+    spell it lacks, the name alone)."""
+    name = card.extra.get("bloodbound")
+    if not isinstance(name, str) or not name:
+        return None
+    word = _BLOODBOUND_WORD.get(lang, _BLOODBOUND_WORD["en"])
+    title = _lookup_name(library, name, lang)
+    body = " ".join(p.text for p in paragraphs(library[name], lang, library)) \
+        if library is not None and name in library else ""
+    if not body:
+        return Paragraph(title, word, "bloodbound")
+    return Paragraph(body, f"{word} · {title}", "bloodbound")
+
+
 def type_line(card: CardDef, lang: str = "en") -> str:
+    """The type line: ``Unit``, ``Einheit · Spielstein``; a duel card's names its kind
+    (``General``, ``Minion``, ``Bloodbound spell``...) and its tribes (``Minion · Golem``)."""
+    if is_duel(card):
+        return _duel_type_line(card, lang)
     if lang == "de":
         text = _DE_TYPES.get(card.type, card.type.value)
         return f"{text} · Spielstein" if card.token else text
