@@ -25,6 +25,8 @@ from typing import Any
 
 import pygame
 
+from game.content.text import is_duel
+from game.rules import EntityView
 from game.rules.effects import WALL_NAME
 from game.rules.geometry import Geometry, HexGeometry, Tile
 from game.rules.tiles import TILE_TYPES
@@ -41,7 +43,7 @@ from .cells import (
     fit_picture,
     outline,
 )
-from .pieces import PieceLook, draw_piece, wall_plate
+from .pieces import DUEL_KEYWORDS, PieceLook, draw_piece, wall_plate
 
 TILESETS = Path(__file__).resolve().parent.parent.parent / "assets" / "tilesets"
 TILESET = TILESETS / "terrain.tsx"
@@ -49,6 +51,8 @@ TILESET = TILESETS / "terrain.tsx"
 #: used when they exist and their tiles have the map's cell size
 HEX_TILESETS = {"y": TILESETS / "terrain-hex.tsx", "x": TILESETS / "terrain-hex-flat.tsx"}
 TILE = 64
+#: the mark a dispel leaves on a duel unit (it then has no keyword but Ephemeral)
+DISPELLED = "duel:dispelled"
 #: the zoom range, in pixels per tile (zooming out stops at the whole map or at
 #: ``FAR_CELL``, whichever is bigger, but never below ``MIN_CELL``)
 MIN_CELL = 12
@@ -543,6 +547,8 @@ class BoardView:
             found = view.marks
         else:
             found = tuple(sorted(marks.get(entity, ())))
+        if definition.is_fighter and is_duel(definition):
+            return self._duel_look(view, found)
         if definition.is_fighter:
             shape = "boss" if definition.type == "boss" else "unit"
             health = view.health
@@ -562,6 +568,26 @@ class BoardView:
             durability=view.durability if definition.is_equipment else -1,
             marks=found, crew=crew, equipment=equipment, tapped=view.tapped,
             selected=entity == self.selected)
+
+    def _duel_look(self, view: EntityView, marks: tuple[tuple[str, int], ...]) -> PieceLook:
+        """A duel unit's token: live attack and health, exhaustion, the general's crown and
+        artifacts, the battle pet's and structure's badge, the keywords it has now."""
+        game = self.game
+        definition = view.card
+        dispelled = view.mark(DISPELLED) > 0  # a dispelled unit keeps only Ephemeral
+        keywords = tuple(name for name in DUEL_KEYWORDS
+                         if (name == "ephemeral" or not dispelled)
+                         and game.keyword(view.entity, name) is not None)
+        artifacts = tuple(game.view(member).durability for member in view.pile
+                          if game.card(member).is_artifact)
+        kind = next((tag for tag in ("battle-pet", "structure") if tag in definition.tags), "")
+        return PieceLook(
+            name=definition.name, shape="unit", controller=view.controller,
+            cell=self.layout.piece_cell, health=view.health, damage=view.damage, marks=marks,
+            selected=view.entity == self.selected, style="duel", attack=view.attack_at(1),
+            base_attack=definition.attack, base_health=definition.health,
+            exhausted=view.exhausted, general="general" in definition.tags, kind=kind,
+            keywords=keywords, artifacts=artifacts)
 
     def _piece(self, entity: int, marks: Mapping[int, Sequence[tuple[str, int]]]
                ) -> pygame.Surface:

@@ -7,6 +7,14 @@ count health (green) and damage taken (red), solid value (stone) or durability (
 mark badges run along the top, a gold badge counts the pile (crew), a cyan one the
 equipment in it, and a tapped permanent is dimmed inside its ring and tilted.
 
+A duel unit (``style="duel"``) reads like a tactics card game's: its live attack (amber)
+and health (white; red when damaged, green above the printed value) as figures in the
+bottom corners, a crown and a gold ring on the general, the artifacts it carries as
+cyan chips with their durability, a battle pet's paw or a structure's tower, its
+board keywords (Provoke, Flying, Ranged, Rush, Ephemeral) as small badges down the right
+side, and an exhausted unit dimmed with a "z" badge (never tilted: its figures stay
+upright).
+
 Everything that changes a token's look is in its ``PieceLook``; the board view keeps the
 sprites in a dict keyed by that value, so a frame only blits.
 """
@@ -55,6 +63,20 @@ class PieceLook:
     equipment: int = 0
     tapped: bool = False
     selected: bool = False
+    #: "muhq", or "duel" for a duel unit; the fields below are the duel's
+    style: str = "muhq"
+    attack: int = 0
+    #: the printed attack and health, to colour boosts and damage
+    base_attack: int = 0
+    base_health: int = 0
+    exhausted: bool = False
+    general: bool = False
+    #: "battle-pet" or "structure": a badge for the tribes that act on their own
+    kind: str = ""
+    #: board keywords it has now, in ``DUEL_KEYWORDS`` order
+    keywords: tuple[str, ...] = ()
+    #: the durability of each artifact it carries, oldest first
+    artifacts: tuple[int, ...] = ()
 
 
 def short_name(name: str, cell: int) -> list[str]:
@@ -83,6 +105,8 @@ def shade(colour: tuple[int, int, int], factor: float) -> tuple[int, int, int]:
 def draw_piece(look: PieceLook) -> pygame.Surface:
     """The sprite of one token: a ``cell`` x ``cell`` picture (bigger when tilted) with
     per-pixel alpha, converted for the display when there is one."""
+    if look.style == "duel":
+        return _finished(draw_duel_piece(look))
     cell = look.cell
     sprite = pygame.Surface((cell, cell), pygame.SRCALPHA)
     colour = ui.player_colour(look.controller)
@@ -283,3 +307,288 @@ def wall_plate(cell: int, damage: int, solid: int) -> pygame.Surface:
     if pygame.display.get_init() and pygame.display.get_surface() is not None:
         plate = plate.convert_alpha()
     return plate
+
+
+def _finished(sprite: pygame.Surface) -> pygame.Surface:
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        sprite = sprite.convert_alpha()
+    return sprite
+
+
+# ---------------------------------------------------------------------------- duel units
+
+#: the keywords a duel token shows, in the order of its badges (top to bottom)
+DUEL_KEYWORDS = ("provoke", "flying", "ranged", "rush", "ephemeral")
+#: the figure colours: attack as printed, boosted, lowered; health full, boosted, damaged
+ATTACK_FIGURE = (255, 208, 96)
+BOOSTED_FIGURE = (132, 234, 120)
+LOWERED_FIGURE = (168, 182, 206)
+HEALTH_FIGURE = (244, 242, 236)
+DAMAGED_FIGURE = (255, 86, 78)
+ATTACK_PLATE = (214, 150, 36)
+HEALTH_PLATE = (200, 48, 50)
+PLATE_FILL = (18, 18, 24)
+GENERAL_RING = (238, 198, 84)
+EXHAUSTED_BADGE = (150, 190, 255)
+ARTIFACT_CHIP = (90, 214, 236)
+#: badge colours of the keywords and the two tribes that act on their own
+BADGE_COLOURS: dict[str, tuple[int, int, int]] = {
+    "provoke": (244, 150, 60), "flying": (150, 212, 255), "ranged": (150, 230, 120),
+    "rush": (255, 222, 80), "ephemeral": (206, 164, 255), "battle-pet": (226, 176, 120),
+    "structure": (204, 204, 214), "exhausted": EXHAUSTED_BADGE,
+}
+#: the smallest token that shows its name, and the smallest that shows its badges (below
+#: them: ring, crown, figures)
+DUEL_NAME = 32
+DUEL_DETAIL = 44
+
+
+@dataclass(frozen=True, slots=True)
+class DuelPlan:
+    """What a duel token shows, decided before drawing: the figures and their colours,
+    the name lines, the badges down the left (exhausted, tribe, ``artifact:<durability>``
+    or ``artifacts:<count>``, ``mark:<kind>``) and right (keywords) sides, the crown."""
+
+    attack: str
+    attack_colour: tuple[int, int, int]
+    health: str
+    health_colour: tuple[int, int, int]
+    name: tuple[str, ...]
+    left: tuple[str, ...]
+    right: tuple[str, ...]
+    crown: bool
+    dimmed: bool
+    #: the width the name may take
+    name_room: int = 0
+
+
+def _duel_sizes(cell: int) -> tuple[int, int]:
+    """The height of a figure plate and of a side badge at this zoom."""
+    return max(10, min(26, round(cell * 0.28))), max(11, min(22, round(cell * 0.22)))
+
+
+def _badge_top(cell: int, general: bool) -> int:
+    """Where the side badges start (lower on a general, under its crown's corners)."""
+    return max(1, cell // 16) + (cell // 8 if general else 0)
+
+
+def duel_plan(look: PieceLook) -> DuelPlan:
+    """Decide what a duel token shows (``draw_duel_piece`` draws it)."""
+    health_left = look.health - look.damage
+    if look.damage > 0:
+        health_colour = DAMAGED_FIGURE
+    elif look.health > look.base_health:
+        health_colour = BOOSTED_FIGURE
+    else:
+        health_colour = HEALTH_FIGURE
+    if look.attack > look.base_attack:
+        attack_colour = BOOSTED_FIGURE
+    elif look.attack < look.base_attack:
+        attack_colour = LOWERED_FIGURE
+    else:
+        attack_colour = ATTACK_FIGURE
+    cell = look.cell
+    plate, badge = _duel_sizes(cell)
+    name: tuple[str, ...] = ()
+    left: list[str] = []
+    right: list[str] = []
+    if cell >= DUEL_DETAIL:
+        # as many badges as fit above the figure plates
+        room = max(1, (cell - plate - 2 - _badge_top(cell, look.general)) // (badge + 1))
+        # short of room, the artifacts become one chip with their number, then the
+        # exhausted badge goes (the dimmed disc still says it), then the marks
+        kind = [look.kind] if look.kind else []
+        artifacts = [f"artifact:{d}" for d in look.artifacts]
+        marks = [f"mark:{k}" for k, _ in look.marks]
+        if len(artifacts) > 1 and look.exhausted + len(kind + artifacts + marks) > room:
+            artifacts = [f"artifacts:{len(look.artifacts)}"]
+        left = kind + artifacts + marks
+        if look.exhausted and len(left) < room:
+            left.insert(0, "exhausted")
+        left = left[:room]
+        right = list(look.keywords[:room])
+    room = 0
+    if cell >= DUEL_NAME:
+        rows = max(len(left), len(right))
+        name, room = _duel_name_lines(look.name, cell, rows, _badge_top(cell, look.general))
+    return DuelPlan(str(look.attack), attack_colour, str(max(0, health_left)), health_colour,
+                    name, tuple(left), tuple(right), look.general, look.exhausted, room)
+
+
+def _name_middle(cell: int) -> int:
+    """The height of the middle of a duel token's name (a little above the centre)."""
+    return cell // 2 - cell // 24
+
+
+def _duel_name_lines(name: str, cell: int, rows: int, top: int) -> tuple[tuple[str, ...], int]:
+    """The name's lines and the width they may take: the whole name on one line or on
+    two when it fits at a readable size inside the disc, clear of the side badges beside
+    it; else the short form."""
+    plate, badge = _duel_sizes(cell)
+    words = [w for w in name.replace("!", "").split() if w] or [name]
+    readable = max(9, round(cell * 0.15))
+    line_height = ui.font(readable, True).get_linesize()
+    options = [[" ".join(words)]]
+    if len(words) > 1:
+        half = (len(words) + 1) // 2
+        options.append([" ".join(words[:half]), " ".join(words[half:])])
+    narrow = cell - 2 * (badge + 2)
+    for lines in options:
+        reach = line_height * len(lines) / 2
+        low, high = _name_middle(cell) - reach, _name_middle(cell) + reach
+        beside = any(top + i * (badge + 1) < high and top + i * (badge + 1) + badge > low
+                     for i in range(rows))
+        room = narrow if beside else round(cell * 0.78)
+        if all(ui.font(readable, True).size(line)[0] <= room for line in lines):
+            return tuple(lines), room
+    return tuple(short_name(name, cell)), narrow
+
+
+def draw_duel_piece(look: PieceLook) -> pygame.Surface:
+    """A duel unit's token: a disc in its controller's colour (a gold ring and a crown on
+    the general), its name, its badges, and its attack and health figures."""
+    plan = duel_plan(look)
+    cell = look.cell
+    sprite = pygame.Surface((cell, cell), pygame.SRCALPHA)
+    colour = ui.player_colour(look.controller)
+    centre = (cell // 2, cell // 2)
+    ring = max(2, cell // 15)
+    radius = int(cell * 0.42)
+    if look.selected:
+        pygame.draw.circle(sprite, (255, 255, 255), centre, radius + max(2, cell // 22))
+    if plan.crown:
+        pygame.draw.circle(sprite, OUTLINE, centre, radius + 1)
+        pygame.draw.circle(sprite, GENERAL_RING, centre, radius)
+        radius -= max(2, cell // 16)
+    pygame.draw.circle(sprite, OUTLINE, centre, radius + 1)
+    pygame.draw.circle(sprite, shade(colour, TAPPED_FILL if plan.dimmed else 0.52), centre,
+                       radius)
+    pygame.draw.circle(sprite, colour, centre, radius, ring)
+    if plan.crown:
+        _crown(sprite, cell)
+    plate, badge = _duel_sizes(cell)
+    if plan.name:
+        _duel_name(sprite, look, plan, plate)
+    top = _badge_top(cell, plan.crown)
+    for i, what in enumerate(plan.left):
+        _side_badge(sprite, what, (1, top + i * (badge + 1)), badge)
+    for i, what in enumerate(plan.right):
+        _side_badge(sprite, what, (cell - badge - 1, top + i * (badge + 1)), badge)
+    _figure(sprite, plan.attack, plan.attack_colour, ATTACK_PLATE, plate, cell, left=True)
+    _figure(sprite, plan.health, plan.health_colour, HEALTH_PLATE, plate, cell, left=False)
+    return sprite
+
+
+def _crown(sprite: pygame.Surface, cell: int) -> None:
+    """A gold crown sitting on the top of the ring."""
+    w = max(7, round(cell * 0.34))
+    h = max(5, round(w * 0.62))
+    cx, top = cell / 2, max(0, round(cell * 0.08) - h // 2)
+    points = [(cx - w / 2, top + h), (cx - w / 2, top + h * 0.25), (cx - w / 4, top + h * 0.6),
+              (cx, top), (cx + w / 4, top + h * 0.6), (cx + w / 2, top + h * 0.25),
+              (cx + w / 2, top + h)]
+    pygame.draw.polygon(sprite, GENERAL_RING, points)
+    pygame.draw.polygon(sprite, OUTLINE, points, 1)
+
+
+def _duel_name(sprite: pygame.Surface, look: PieceLook, plan: DuelPlan, plate: int) -> None:
+    cell = look.cell
+    room = plan.name_room
+    lines = plan.name
+    size = int(cell * (0.26 if len(lines) == 1 else 0.2))
+
+    def fits(size: int) -> bool:  # as wide as the room, clear of the figure plates
+        font = ui.font(size, True)
+        lower = _name_middle(cell) + (font.get_linesize() - size // 6) * len(lines) / 2
+        return all(font.size(line)[0] <= room for line in lines) and lower < cell - plate
+    while size > 7 and not fits(size):
+        size -= 1
+    line_height = ui.font(size, True).get_linesize() - size // 6
+    top = _name_middle(cell) - line_height * len(lines) // 2
+    ink = TAPPED_TEXT if plan.dimmed else ui.TEXT
+    for i, line in enumerate(lines):
+        image = ui.text(line, size, ink, bold=True)
+        spot = image.get_rect(midtop=(cell // 2, top + i * line_height))
+        sprite.blit(ui.text(line, size, OUTLINE, bold=True), spot.move(1, 1))
+        sprite.blit(image, spot)
+
+
+def _figure(sprite: pygame.Surface, figure: str, colour: tuple[int, int, int],
+            edge: tuple[int, int, int], height: int, cell: int, left: bool) -> None:
+    """A figure on a dark plate in a bottom corner (attack left, health right); on a big
+    token a sword or heart before it."""
+    size = max(9, height - 1)
+    image = ui.text(figure, size, colour, bold=True)
+    glyph = None
+    if cell >= 72:
+        glyph = ui.text("⚔" if left else "♥", max(7, round(size * 0.62)), edge, bold=True)
+    width = image.get_width() + (glyph.get_width() + 1 if glyph else 0) + max(4, height // 3)
+    box = pygame.Rect(0, 0, max(width, height), height)
+    box.bottom = cell - 1
+    if left:
+        box.left = 1
+    else:
+        box.right = cell - 1
+    pygame.draw.rect(sprite, OUTLINE, box.inflate(2, 2), border_radius=height // 2 + 1)
+    pygame.draw.rect(sprite, PLATE_FILL, box, border_radius=height // 2)
+    pygame.draw.rect(sprite, edge, box, max(1, height // 9), border_radius=height // 2)
+    x = box.left + (box.width - width) // 2 + max(2, height // 6)
+    if glyph is not None:
+        sprite.blit(glyph, glyph.get_rect(midleft=(x, box.centery)))
+        x += glyph.get_width() + 1
+    sprite.blit(image, image.get_rect(midleft=(x, box.centery)))
+
+
+def _side_badge(sprite: pygame.Surface, what: str, topleft: tuple[int, int], size: int) -> None:
+    """One badge down a side of a duel token: a dark disc with a coloured sign, or a chip
+    (an artifact's durability, the number of artifacts, a mark)."""
+    kind, _, value = what.partition(":")
+    box = pygame.Rect(topleft, (size, size))
+    if kind in ("artifact", "artifacts"):
+        label = value if kind == "artifact" else f"×{value}"
+        font = max(7, size - 3)
+        while font > 7 and ui.font(font, True).size(label)[0] > size:
+            font -= 1
+        figure = ui.text(label, font, OUTLINE, bold=True)
+        box.width = max(size, figure.get_width() + 4)
+        pygame.draw.rect(sprite, OUTLINE, box.inflate(2, 2), border_radius=size // 3 + 1)
+        pygame.draw.rect(sprite, ARTIFACT_CHIP, box, border_radius=size // 3)
+        sprite.blit(figure, figure.get_rect(center=box.center))
+        return
+    if kind == "mark":
+        colour, glyph = mark_badge(value)
+        pygame.draw.circle(sprite, OUTLINE, box.center, size // 2 + 1)
+        pygame.draw.circle(sprite, colour, box.center, size // 2)
+        image = ui.text(glyph, max(7, size - 4), OUTLINE, bold=True)
+        sprite.blit(image, image.get_rect(center=box.center))
+        return
+    pygame.draw.circle(sprite, OUTLINE, box.center, size // 2 + 1)
+    pygame.draw.circle(sprite, BADGE_COLOURS.get(kind, UNKNOWN_MARK), box.center, size // 2)
+    _sign(sprite, kind, box, OUTLINE)
+
+
+def _sign(sprite: pygame.Surface, kind: str, box: pygame.Rect,
+          colour: tuple[int, int, int]) -> None:
+    """The sign inside a side badge: drawn shapes where the font has no glyph."""
+    cx, cy = box.center
+    r = box.width * 0.32
+    if kind == "provoke":  # a shield
+        pygame.draw.polygon(sprite, colour, [
+            (cx - r, cy - r), (cx + r, cy - r), (cx + r, cy + r * 0.1), (cx, cy + r * 1.1),
+            (cx - r, cy + r * 0.1)])
+    elif kind == "flying":  # a wing: three feathers fanning out
+        for i, reach in enumerate((1.0, 0.78, 0.56)):
+            y = cy - r * 0.7 + i * r * 0.6
+            pygame.draw.polygon(sprite, colour, [
+                (cx - r, y), (cx - r + reach * 2 * r, y - r * 0.25),
+                (cx - r + reach * 1.6 * r, y + r * 0.35), (cx - r, y + r * 0.45)])
+    elif kind == "battle-pet":  # a paw: a pad and three toes
+        pygame.draw.circle(sprite, colour, (round(cx), round(cy + r * 0.35)), round(r * 0.55))
+        for dx, dy in ((-0.62, -0.35), (0, -0.72), (0.62, -0.35)):
+            pygame.draw.circle(sprite, colour, (round(cx + dx * r), round(cy + dy * r)),
+                               max(1, round(r * 0.27)))
+    else:
+        glyph = {"ranged": "➶", "rush": "⚡", "structure": "♜", "ephemeral": "~",
+                 "exhausted": "z"}.get(kind, kind[:1].upper())
+        image = ui.text(glyph, max(7, box.width - 4), colour, bold=True)
+        sprite.blit(image, image.get_rect(center=box.center))
