@@ -147,6 +147,8 @@ _DE_SELF = {
     CardType.INTENTION: _Noun("f", "Karte"),
 }
 _DE_TARGET = _Noun("n", "Ziel")
+#: the duel's units that are not generals
+_DE_MINION = _Noun("m", "Diener")
 _DE_GENDERS = {"der": "m", "die": "f", "das": "n"}
 
 
@@ -252,6 +254,11 @@ class _En(_Writer):
         return self._SELF.get(self.card.type, "this card")
 
     def noun(self, spec: TargetSpec) -> str:
+        tag = spec.filters.get("tag")
+        if spec.kind == "unit" and isinstance(tag, str):
+            return _tribe_word(tag, "en").lower()  # "target golem you control"
+        if spec.kind == "unit" and spec.filters.get("not_tag") == "general":
+            return "minion"  # the duel: a unit that is not a general
         return self._NOUNS.get(spec.kind, spec.kind.replace("_", " "))
 
     def target_phrase(self, spec: TargetSpec, skip: frozenset[str]) -> str:
@@ -279,6 +286,12 @@ class _En(_Writer):
                 after.append("in a straight line from it")
             elif key == "not_keyword":
                 after.append(f"that isn't {str(value).replace('_', ' ')}")
+            elif key in ("tag", "not_tag") and spec.kind == "unit" and isinstance(value, str) \
+                    and (key == "tag" or value == "general"):
+                continue  # in the noun
+            elif key == "not_tag" and isinstance(value, str):
+                word = _tribe_word(value, "en").lower()
+                after.append(f"that isn't {self.a(word)} {word}")
             elif key == "adjacent_to":
                 after.append(f"next to {self.np(_int(value, 0))}")
             elif key == "card":
@@ -411,6 +424,7 @@ class _En(_Writer):
             "damaged": f"Whenever {this} is dealt damage",
             "activated": f"Whenever {this} is activated",
             "turn_end": "At the end of your turn",
+            "turn_start": "At the start of your turn",
             "round_start": "At the start of each round",
         }
         label = phrases.get(ability.trigger, f"When {ability.trigger.replace('_', ' ')}")
@@ -467,6 +481,11 @@ class _De(_Writer):
         return self.this_noun().phrase("this", case)
 
     def nouns(self, spec: TargetSpec) -> tuple[_Noun, ...]:
+        tag = spec.filters.get("tag")
+        if spec.kind == "unit" and isinstance(tag, str):
+            return (_de_noun(f"tag.{tag}.noun"),)  # "einen eigenen Golem deiner Wahl"
+        if spec.kind == "unit" and spec.filters.get("not_tag") == "general":
+            return (_DE_MINION,)
         nouns = _DE_KIND.get(spec.kind)
         if nouns is None:
             raise Untranslated(spec.kind)
@@ -496,6 +515,9 @@ class _De(_Writer):
                 after.append("in gerader Linie")
             elif key == "not_keyword" and value == "loyal":
                 after.append("ohne Treue")
+            elif key in ("tag", "not_tag") and spec.kind == "unit" and isinstance(value, str) \
+                    and (key == "tag" or value == "general"):
+                continue  # in the noun
             elif key == "adjacent_to":
                 after.append(f"neben {self.pronoun(_int(value, 0), 'dat')}")
             elif value not in (False, None):
@@ -523,6 +545,8 @@ class _De(_Writer):
             return self.this(case)
         if ref == "controller":
             return {"nom": "du", "acc": "dich", "dat": "dir"}[case]
+        if ref == "own_general":
+            return {"nom": "dein General", "acc": "deinen General", "dat": "deinem General"}[case]
         if ref == "subject":
             subject = {"attacks": _Noun("n", "Ziel", ("angegriffen",)),
                        "equipped_attacks": _Noun("n", "Ziel", ("angegriffen",)),
@@ -537,7 +561,8 @@ class _De(_Writer):
                  "adjacent_enemy_units": ("each",
                                           _Noun("f", "Einheit", ("angrenzend", "gegnerisch"))),
                  "opponents": ("each", _Noun("m", "Gegner")),
-                 "attacker": ("def", _Noun("m", "Angreifer"))}
+                 "attacker": ("def", _Noun("m", "Angreifer")),
+                 "enemy_general": ("def", _Noun("m", "General", ("gegnerisch",)))}
         if ref not in fixed:
             raise Untranslated(str(ref))
         article, noun = fixed[ref]
@@ -656,6 +681,7 @@ class _De(_Writer):
             "damaged": f"Immer wenn {self.this('dat')} Schaden zugefügt wird",
             "activated": f"Immer wenn {this} aktiviert wird",
             "turn_end": "Am Ende deines Zuges",
+            "turn_start": "Zu Beginn deines Zuges",
             "round_start": "Zu Beginn jeder Runde",
         }
         if ability.trigger not in phrases:
@@ -927,10 +953,12 @@ def _de_resource(n: int) -> str:
 
 
 def _de_buff(w: _De, p: Mapping[str, Any]) -> str:
-    if "per_tag" in p:
-        raise Untranslated("buff per_tag")
     change = f"{_signed(p.get('attack', 0))}/{_signed(p.get('health', 0))}"
-    return f"Gib {w.np(p.get('target', 0), 'dat')} {change}."
+    each = ""
+    if "per_tag" in p:  # "für jeden anderen eigenen Vespyr"
+        noun = _de_noun(f"tag.{p['per_tag']}.noun")
+        each = " für " + noun.phrase("each", "acc", ("ander", "eigen"))
+    return f"Gib {w.np(p.get('target', 0), 'dat')} {change}{each}."
 
 
 def _de_summon_nearby(w: _De, p: Mapping[str, Any]) -> str:
@@ -1238,15 +1266,16 @@ def is_duel(card: CardDef) -> bool:
     return DUEL_TAG in card.tags
 
 
+def _tribe_word(tag: str, lang: str) -> str:
+    key = f"tag.{tag}.name"
+    return locale.text(key, lang) if locale.has(key) else tag.replace("-", " ").title()
+
+
 def tribes(card: CardDef, lang: str = "en") -> list[str]:
     """A duel card's tribes as printed (its tags but ``duel``, ``general`` and
     ``bloodbound``, by tag name): the locale line ``tag.<tag>.name``, else the tag as
     written."""
-    out = []
-    for tag in sorted(card.tags - _NOT_TRIBES):
-        key = f"tag.{tag}.name"
-        out.append(locale.text(key, lang) if locale.has(key) else tag.replace("-", " ").title())
-    return out
+    return [_tribe_word(tag, lang) for tag in sorted(card.tags - _NOT_TRIBES)]
 
 
 def _duel_type_line(card: CardDef, lang: str) -> str:
