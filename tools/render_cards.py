@@ -11,7 +11,8 @@ Faces are drawn by ``game.client.cardface.render_card_face`` without a window
 (``SDL_VIDEODRIVER=dummy``), in set order then file order. Without ``--mod`` the cards
 are the built-in ones (``game.content.cards.load_cards``) with generated illustrations;
 with ``--mod`` the mods' cards are added and cards with art show it. ``--only`` keeps
-the cards whose name contains one of the given (comma-separated) texts.
+the cards whose name contains one of the given (comma-separated) texts, ``--set`` those of
+the given sets (``--set duel``: the duel's cards, drawn with the duel's face).
 """
 
 from __future__ import annotations
@@ -78,6 +79,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="also load this mod folder (repeatable)")
     parser.add_argument("--only", default="",
                         help="only cards whose name contains one of these (comma-separated)")
+    parser.add_argument("--set", default="", dest="sets",
+                        help="only cards of these sets (comma-separated, e.g. duel)")
     args = parser.parse_args(argv)
 
     pygame.init()
@@ -87,6 +90,9 @@ def main(argv: list[str] | None = None) -> int:
     wanted = [part.strip().lower() for part in args.only.split(",") if part.strip()]
     if wanted:
         cards = [c for c in cards if any(part in c.name.lower() for part in wanted)]
+    sets = {part.strip() for part in args.sets.split(",") if part.strip()}
+    if sets:
+        cards = [c for c in cards if c.set in sets]
     if not cards:
         print("no cards to draw", file=sys.stderr)
         return 1
