@@ -22,6 +22,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.client import settings as client_settings  # noqa: E402
+from game.client import ui  # noqa: E402
 from game.client.app import App  # noqa: E402
 from game.client.scenes.board import BoardScene  # noqa: E402
 from game.client.scenes.game_over import GameOverScene  # noqa: E402
@@ -50,6 +51,7 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     application.step([])
     yield application
     pygame.quit()
+    ui.forget_fonts()  # they died with pygame.quit(): the next test starts with none
 
 
 def click(app: App, pos: tuple[int, int]) -> None:
