@@ -32,6 +32,8 @@ def test_duel_board_setup_uses_the_diagram_not_the_mistyped_coordinates() -> Non
     first, second = generals(game)
     assert game.tile_of(first) == (0, 2) and game.tile_of(second) == (8, 2)
     assert health_left(game, first) == 25 and game.card(first).attack == 2
+    # the start tiles are plain ground once the generals stand on them
+    assert game.tile_kind((0, 2)).name == game.tile_kind((8, 2)).name == "neutral"
 
 
 def test_duel_beginning_draw_five_then_each_player_may_mulligan_up_to_two() -> None:

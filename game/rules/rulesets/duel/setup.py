@@ -15,6 +15,7 @@ from ...core.state import Phase
 from .rules import (
     ARTIFACT_SLOTS,
     GENERAL,
+    GROUND,
     MULLIGAN_DONE,
     MULLIGAN_MAX,
     OPENING_HAND,
@@ -48,6 +49,10 @@ def setup_game(game: Game) -> None:
                              f"{player.index + 1}'s general")
         general = game.new_card(game.library[names[0]], player.index, Zone.MAP)
         game.put_on_map(general, tile, player.index)
+        # the start tile is plain ground once its general stands there: minions come next
+        # to friendly units, never onto a spawn, so it means nothing more (and the board
+        # shows no flag where the general is no longer)
+        game.tiles[game.cell_index[tile]] = GROUND
         esper.add_component(general, Arrival(0))
         game.map_pieces.append((names[0], player.index, general))
         spell = game.library[names[0]].extra.get("bloodbound")
