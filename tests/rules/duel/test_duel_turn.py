@@ -32,8 +32,17 @@ def test_duel_board_setup_uses_the_diagram_not_the_mistyped_coordinates() -> Non
     first, second = generals(game)
     assert game.tile_of(first) == (0, 2) and game.tile_of(second) == (8, 2)
     assert health_left(game, first) == 25 and game.card(first).attack == 2
-    # the start tiles are plain ground once the generals stand on them
-    assert game.tile_kind((0, 2)).name == game.tile_kind((8, 2)).name == "neutral"
+    # on the shipped map the start tiles are spawns; plain ground once the generals stand
+    # there
+    assert spec.type_at((0, 2)) == spec.type_at((8, 2)) == "spawn"
+    from game.content.decks import with_decks
+    from game.content.mods import load_content
+    from game.rules import Game, GameSetup
+
+    library = load_content(include_user=False).library
+    shipped = Game(with_decks(GameSetup(find_map("2P-duel-standard", library=library),
+                                        library, 2, 1)))
+    assert shipped.tile_kind((0, 2)).name == shipped.tile_kind((8, 2)).name == "neutral"
 
 
 def test_duel_beginning_draw_five_then_each_player_may_mulligan_up_to_two() -> None:
