@@ -343,6 +343,17 @@ DUEL_NAME = 32
 DUEL_DETAIL = 44
 
 
+def _bold(size: int) -> pygame.font.Font:
+    """The bold font at ``size``, fresh if the cached one died with a ``pygame.quit()``."""
+    found = ui.font(size, True)
+    try:
+        found.get_linesize()
+    except pygame.error:
+        ui.forget_fonts()
+        found = ui.font(size, True)
+    return found
+
+
 @dataclass(frozen=True, slots=True)
 class DuelPlan:
     """What a duel token shows, decided before drawing: the figures and their colours,
@@ -427,7 +438,7 @@ def _duel_name_lines(name: str, cell: int, rows: int, top: int) -> tuple[tuple[s
     plate, badge = _duel_sizes(cell)
     words = [w for w in name.replace("!", "").split() if w] or [name]
     readable = max(9, round(cell * 0.15))
-    line_height = ui.font(readable, True).get_linesize()
+    line_height = _bold(readable).get_linesize()
     options = [[" ".join(words)]]
     if len(words) > 1:
         half = (len(words) + 1) // 2
@@ -439,7 +450,7 @@ def _duel_name_lines(name: str, cell: int, rows: int, top: int) -> tuple[tuple[s
         beside = any(top + i * (badge + 1) < high and top + i * (badge + 1) + badge > low
                      for i in range(rows))
         room = narrow if beside else round(cell * 0.78)
-        if all(ui.font(readable, True).size(line)[0] <= room for line in lines):
+        if all(_bold(readable).size(line)[0] <= room for line in lines):
             return tuple(lines), room
     return tuple(short_name(name, cell)), narrow
 
@@ -498,12 +509,12 @@ def _duel_name(sprite: pygame.Surface, look: PieceLook, plan: DuelPlan, plate: i
     size = int(cell * (0.26 if len(lines) == 1 else 0.2))
 
     def fits(size: int) -> bool:  # as wide as the room, clear of the figure plates
-        font = ui.font(size, True)
+        font = _bold(size)
         lower = _name_middle(cell) + (font.get_linesize() - size // 6) * len(lines) / 2
         return all(font.size(line)[0] <= room for line in lines) and lower < cell - plate
     while size > 7 and not fits(size):
         size -= 1
-    line_height = ui.font(size, True).get_linesize() - size // 6
+    line_height = _bold(size).get_linesize() - size // 6
     top = _name_middle(cell) - line_height * len(lines) // 2
     ink = TAPPED_TEXT if plan.dimmed else ui.TEXT
     for i, line in enumerate(lines):
@@ -547,7 +558,7 @@ def _side_badge(sprite: pygame.Surface, what: str, topleft: tuple[int, int], siz
     if kind in ("artifact", "artifacts"):
         label = value if kind == "artifact" else f"×{value}"
         font = max(7, size - 3)
-        while font > 7 and ui.font(font, True).size(label)[0] > size:
+        while font > 7 and _bold(font).size(label)[0] > size:
             font -= 1
         figure = ui.text(label, font, OUTLINE, bold=True)
         box.width = max(size, figure.get_width() + 4)
