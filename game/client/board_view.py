@@ -51,8 +51,6 @@ TILESET = TILESETS / "terrain.tsx"
 #: used when they exist and their tiles have the map's cell size
 HEX_TILESETS = {"y": TILESETS / "terrain-hex.tsx", "x": TILESETS / "terrain-hex-flat.tsx"}
 TILE = 64
-#: the mark a dispel leaves on a duel unit (it then has no keyword but Ephemeral)
-DISPELLED = "duel:dispelled"
 #: the zoom range, in pixels per tile (zooming out stops at the whole map or at
 #: ``FAR_CELL``, whichever is bigger, but never below ``MIN_CELL``)
 MIN_CELL = 12
@@ -574,10 +572,7 @@ class BoardView:
         artifacts, the battle pet's and structure's badge, the keywords it has now."""
         game = self.game
         definition = view.card
-        dispelled = view.mark(DISPELLED) > 0  # a dispelled unit keeps only Ephemeral
-        keywords = tuple(name for name in DUEL_KEYWORDS
-                         if (name == "ephemeral" or not dispelled)
-                         and game.keyword(view.entity, name) is not None)
+        keywords = game.keywords_now(view.entity, DUEL_KEYWORDS)
         artifacts = tuple(game.view(member).durability for member in view.pile
                           if game.card(member).is_artifact)
         kind = next((tag for tag in ("battle-pet", "structure") if tag in definition.tags), "")

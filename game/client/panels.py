@@ -16,7 +16,7 @@ import pygame
 
 from game.content import locale
 from game.rules import Game
-from game.rules.cards import CardDef
+from game.rules.cards import CardDef, CardLibrary
 from game.rules.core.state import Phase
 from game.rules.core.view import Meter
 
@@ -71,9 +71,12 @@ def card_art(app: Any) -> dict[str, Path]:
 class CardFaces:
     """Rendered card faces by (card, width), converted for fast blits."""
 
-    def __init__(self, art: dict[str, Path] | None = None, lang: str = "en") -> None:
+    def __init__(self, art: dict[str, Path] | None = None, lang: str = "en",
+                 library: CardLibrary | None = None) -> None:
         self.art = art or {}
         self.lang = lang
+        #: the cards a face may name (a general's bloodbound spell from a mod)
+        self.library = library
         self._cache: dict[tuple[str, int], pygame.Surface] = {}
 
     def face(self, card: CardDef, width: int) -> pygame.Surface:
@@ -82,7 +85,8 @@ class CardFaces:
         if found is None:
             if len(self._cache) > 400:
                 self._cache.clear()
-            found = render_card_face(card, width, self.lang, self.art.get(card.name))
+            found = render_card_face(card, width, self.lang, self.art.get(card.name),
+                                     library=self.library)
             if found.get_width() != width:  # faces have a smallest size: shrink the picture
                 found = pygame.transform.smoothscale(found, (width, round(width * 1.4)))
             if pygame.display.get_surface() is not None:

@@ -170,7 +170,7 @@ class BoardScene(Scene):
         super().__init__(app)
         self.session = session
         self.game = session.game
-        self.faces = CardFaces(card_art(app), app.settings.language)
+        self.faces = CardFaces(card_art(app), app.settings.language, session.game.library)
         self.view = make_board_view(self.game)
         self.controls = Controls(self.game)
         self.bar = PlayerBar()

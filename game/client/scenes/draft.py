@@ -23,7 +23,7 @@ class DraftScene(Scene):
         super().__init__(app)
         self.session = session
         self.game = session.game
-        self.faces = CardFaces(card_art(app), app.settings.language)
+        self.faces = CardFaces(card_art(app), app.settings.language, session.game.library)
         self.pack = CardRow()
         self.drafted = CardRow()
         self.zoom = Zoom()

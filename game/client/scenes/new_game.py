@@ -217,7 +217,7 @@ class NewGameScene(Scene):
         self.sets_top: int | None = None
         self.draft_top: int | None = None
         lang = app.settings.language
-        self.faces = CardFaces(content.art, lang)
+        self.faces = CardFaces(content.art, lang, content.library)
         self.summaries = Summaries(content.library)
         self.zoom = Zoom()
         self.hot: list[HoverArea] = []
