@@ -33,7 +33,6 @@ from pathlib import Path
 from typing import Any
 
 import platformdirs
-import yaml
 
 from game import __version__
 from game.content.cards import (
@@ -44,7 +43,18 @@ from game.content.cards import (
     remove_broken_references,
 )
 from game.content.decks import DECKS_DIR, Deck, load_decks
+from game.content.yamlfile import read_yaml
 from game.rules.cards import CardLibrary
+from game.rules.limits import (
+    MAX_ART_FILE,
+    MAX_ART_PIXELS,
+    MAX_MANIFEST_FILE,
+    MAX_MANIFEST_ITEMS,
+    MAX_MOD_NAME,
+    MAX_NAME,
+    MAX_TEXT,
+    MAX_VERSION_DIGITS,
+)
 
 MANIFEST = "mod.yaml"
 CORE = "core"
@@ -55,7 +65,8 @@ CORE_MAPS_DIR = ASSETS.parent / "maps"
 
 _FIELDS = ("name", "version", "requires", "description", "authors")
 _NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*\Z")
-_VERSION = re.compile(r"\d+(?:\.\d+){0,2}\Z")
+_PART = f"[0-9]{{1,{MAX_VERSION_DIGITS}}}"  # ASCII digits: int() would take any script's
+_VERSION = re.compile(rf"{_PART}(?:\.{_PART}){{0,2}}\Z")
 _REQUIREMENT = re.compile(r"\s*([^\s>=<]+)\s*(?:>=\s*(\S+))?\s*\Z")
 _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 #: what a mod's maps/ folder may hold besides maps: the tilesets and images they use
@@ -63,8 +74,10 @@ _MAP_COMPANIONS = (".tsx", ".png")
 #: the rulesets a mod's decks/ folder may hold decks for (one sub-folder each)
 DECK_RULESETS = ("duel",)
 
-NAME_EXPECTED = "a mod name in lower-case words joined by '-', like my-mod"
-VERSION_EXPECTED = "a version of dotted whole numbers, like 1.0.0"
+NAME_EXPECTED = (f"a mod name in lower-case words joined by '-', like my-mod (at most "
+                 f"{MAX_MOD_NAME} characters)")
+VERSION_EXPECTED = (f"a version of dotted whole numbers, like 1.0.0 (at most three, of at "
+                    f"most {MAX_VERSION_DIGITS} digits each)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,26 +150,23 @@ def _shown(value: Any) -> str:
 
 
 def _manifest_yaml(path: Path) -> Any | Problem:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        return Problem(str(path), "file", "a readable UTF-8 text file", type(exc).__name__)
-    try:
-        # every value stays text, so `version: 1.10` is not read as the number 1.1
-        return yaml.load(text, Loader=yaml.BaseLoader)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"line {mark.line + 1}" if mark is not None else "file"
-        return Problem(str(path), where, "valid YAML", str(getattr(exc, "problem", exc)))
+    # every value stays text, so `version: 1.10` is not read as the number 1.1
+    read = read_yaml(path, MAX_MANIFEST_FILE, text_only=True)
+    if read.problems:
+        field, expected, found = read.problems[0]
+        return Problem(str(path), field or "file", expected, found)
+    return read.data
 
 
 def _text_list(value: Any) -> list[str] | None:
-    """A list of texts, a single text as a list of one, or None if it is neither."""
+    """A list of texts, a single text as a list of one, or None if it is neither (or
+    holds more than ``MAX_MANIFEST_ITEMS`` texts, or a text of more than ``MAX_NAME``)."""
     if value in (None, ""):
         return []
     if isinstance(value, str):
-        return [value]
-    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        value = [value]
+    if (isinstance(value, list) and len(value) <= MAX_MANIFEST_ITEMS
+            and all(isinstance(v, str) and len(v) <= MAX_NAME for v in value)):
         return list(value)
     return None
 
@@ -177,10 +187,10 @@ def read_manifest(folder: Path) -> Mod | list[Problem]:
         return [Problem(str(path), "file", f"a mapping of manifest fields ({', '.join(_FIELDS)})",
                         _shown(data))]
     where = str(path)
-    problems = [Problem(where, str(key), f"a manifest field ({', '.join(_FIELDS)})", _shown(key))
-                for key in data if key not in _FIELDS]
+    problems = [Problem(where, str(key)[:40], f"a manifest field ({', '.join(_FIELDS)})",
+                        _shown(key)) for key in data if key not in _FIELDS]
     name = data.get("name")
-    if not isinstance(name, str) or not _NAME.match(name):
+    if not isinstance(name, str) or len(name) > MAX_MOD_NAME or not _NAME.match(name):
         problems.append(Problem(where, "name", NAME_EXPECTED,
                                 "nothing" if name in (None, "") else _shown(name)))
     version = data.get("version")
@@ -190,11 +200,12 @@ def read_manifest(folder: Path) -> Mod | list[Problem]:
     requires: list[Requirement] = []
     raw_requires = _text_list(data.get("requires"))
     if raw_requires is None:
-        problems.append(Problem(where, "requires", "a list of mod names, each optionally "
-                                "followed by '>= VERSION'", _shown(data.get("requires"))))
+        problems.append(Problem(where, "requires", f"a list of at most {MAX_MANIFEST_ITEMS} "
+                                "mod names, each optionally followed by '>= VERSION'",
+                                _shown(data.get("requires"))))
     for index, item in enumerate(raw_requires or []):
         match = _REQUIREMENT.match(item)
-        if match is None or not _NAME.match(match[1]):
+        if match is None or len(match[1]) > MAX_MOD_NAME or not _NAME.match(match[1]):
             problems.append(Problem(where, f"requires[{index}]",
                                     "a mod name, optionally followed by '>= VERSION', like "
                                     "winter-pack >= 1.2.0", _shown(item)))
@@ -204,12 +215,16 @@ def read_manifest(folder: Path) -> Mod | list[Problem]:
         else:
             requires.append(Requirement(match[1], match[2] or ""))
     description = data.get("description") or ""
-    if not isinstance(description, str):
-        problems.append(Problem(where, "description", "a text", _shown(description)))
+    if not isinstance(description, str) or len(description) > MAX_TEXT:
+        found = (f"{len(description)} characters" if isinstance(description, str)
+                 else _shown(description))
+        problems.append(Problem(where, "description", f"a text of at most {MAX_TEXT} "
+                                "characters", found))
     authors = _text_list(data.get("authors"))
     if authors is None:
-        problems.append(Problem(where, "authors", "a name or a list of names",
-                                _shown(data.get("authors"))))
+        problems.append(Problem(where, "authors", f"a name or a list of at most "
+                                f"{MAX_MANIFEST_ITEMS} names (each at most {MAX_NAME} "
+                                "characters)", _shown(data.get("authors"))))
     if problems:
         return problems
     assert isinstance(name, str) and isinstance(version, str) and isinstance(description, str)
@@ -256,6 +271,29 @@ def _add_cards(content: Content, mod: Mod, folder: Path) -> dict[str, str]:
     return added
 
 
+def _picture_problem(path: Path) -> Problem | None:
+    """Why ``path`` is not a card picture the game loads (a PNG file of at most
+    ``MAX_ART_FILE`` bytes and ``MAX_ART_PIXELS`` pixels each way, read from its header
+    before any picture is decoded), or None."""
+    where = str(path)
+    try:
+        size = path.stat().st_size
+        with path.open("rb") as stream:
+            head = stream.read(24)  # the signature, then the IHDR chunk's width and height
+    except OSError as exc:
+        return Problem(where, "file", "a readable file", type(exc).__name__)
+    if head[:8] != _PNG_SIGNATURE or head[12:16] != b"IHDR":
+        return Problem(where, "file", "a PNG picture", "a file that is not a PNG picture")
+    if size > MAX_ART_FILE:
+        return Problem(where, "file", f"a picture of at most {MAX_ART_FILE} bytes",
+                       f"{size} bytes")
+    width, height = int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+    if not (0 < width <= MAX_ART_PIXELS and 0 < height <= MAX_ART_PIXELS):
+        return Problem(where, "file", f"a picture of at most {MAX_ART_PIXELS} x "
+                       f"{MAX_ART_PIXELS} pixels", f"{width} x {height}")
+    return None
+
+
 def _add_art(content: Content, folder: Path, own_cards: dict[str, str]) -> None:
     """Pictures named after card files: the mod's own, else a card loaded earlier."""
     if not folder.exists():
@@ -272,15 +310,9 @@ def _add_art(content: Content, folder: Path, own_cards: dict[str, str]) -> None:
             content.problems.append(Problem(
                 where, "file", "a PNG picture named after a card file, like art/archer.png", found))
             continue
-        try:
-            with entry.open("rb") as stream:
-                head = stream.read(len(_PNG_SIGNATURE))
-        except OSError as exc:
-            content.problems.append(Problem(where, "file", "a readable file", type(exc).__name__))
-            continue
-        if head != _PNG_SIGNATURE:
-            content.problems.append(Problem(where, "file", "a PNG picture",
-                                            "a file that is not a PNG picture"))
+        problem = _picture_problem(entry)
+        if problem is not None:
+            content.problems.append(problem)
             continue
         card = own_cards.get(entry.stem) or earlier.get(entry.stem)
         if card is None:
