@@ -4,6 +4,7 @@ to the engine only through ``legal_actions`` and ``apply``."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from game.rules.core.events import (
     ActionDeclared,
     ActionResolved,
     Behaviour,
+    DamageDealt,
     Destroyed,
     Event,
     GameOver,
@@ -176,26 +178,45 @@ class Session:
 
     def _record(self, events: list[Event]) -> None:
         viewer = self.viewer if self.viewer is not None else -99
+        fallen = {e.permanent: e.name for e in events if isinstance(e, Destroyed)}
+
+        def name(entity: int) -> str:
+            if entity in fallen:
+                return fallen[entity]
+            try:
+                return self.game.card(entity).name
+            except KeyError:
+                return ""
+
         for raw in events:
             event = seen_by(raw, viewer)
             self.recent.append(event)
-            line = describe(event)
+            line = describe(event, name)
             if line:
                 self.log.append(line)
         del self.log[:-500]
         del self.recent[:-200]
 
 
-def describe(event: Event) -> str:
-    """One log line for the events a player wants to read about."""
+def describe(event: Event, name: Callable[[int], str] = lambda entity: "") -> str:
+    """One log line for the events a player wants to read about (``name``: a permanent's
+    name, "" when unknown)."""
     if isinstance(event, TurnStarted):
         return f"— Turn {event.turn}: player {event.player + 1} —"
     if isinstance(event, ActionDeclared):
         return event.text
     if isinstance(event, ActionResolved):
         return ""
+    if isinstance(event, DamageDealt) and event.amount > 0:
+        target, source = name(event.target), name(event.source) if event.source else ""
+        if not target:
+            return ""
+        if source and event.source != event.target:
+            return f"  {source} deals {event.amount} damage to {target}"
+        return f"  {target} takes {event.amount} damage"
     if isinstance(event, Destroyed):
-        return f"{event.name} is destroyed ({event.reason})"
+        whose = f"P{event.controller + 1}'s " if event.controller >= 0 else "neutral "
+        return f"{whose}{event.name} is destroyed ({event.reason})"
     if isinstance(event, Behaviour):
         return f"  {event.behaviour}: {event.note}"
     if isinstance(event, PlayerEliminated):

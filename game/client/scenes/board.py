@@ -102,6 +102,15 @@ def floaters_for(game: Any, events: list[Event]) -> list[Floater]:
     return found
 
 
+def _plate(surface: pygame.Surface, text: str, centre: tuple[float, float],
+           size: int) -> None:
+    """A red figure on a dark plate, readable over any piece (the attack preview)."""
+    image = ui.text(text, size, (255, 110, 96), True)
+    rect = image.get_rect(center=(round(centre[0]), round(centre[1])))
+    ui.panel(surface, rect.inflate(10, 2), (30, 20, 24), (255, 110, 96), radius=6)
+    surface.blit(image, rect)
+
+
 def _tile_or_none(game: Any, entity: int) -> Any:
     try:
         return game.tile_of(entity) if game.is_on_map(entity) else None
@@ -730,8 +739,9 @@ class BoardScene(Scene):
         return changed
 
     def preview_text(self) -> str:
-        """The hovered attack in words: "Brute attacks Bulwark: deals 3 (1 health left),
-        takes 1 back (2 left)", or that it kills, or that chance decides."""
+        """The hovered attack in words, short enough for the prompt strip: "→ Bulwark:
+        deals 3 (1 left) · strike back 1 (2 left)", or that it destroys, or that chance
+        decides. The unit summary beside it names the attacker."""
         if self.preview is None:
             return ""
         action, _, preview = self.preview
@@ -739,7 +749,7 @@ class BoardScene(Scene):
             return ""
         game = self.game
         attacker, target = game.view(action.unit), game.view(action.target)
-        head = f"{attacker.name} attacks {target.name}: "
+        head = f"→ {target.name}: "
         if preview.chance:
             return head + "the outcome depends on chance"
         parts = []
@@ -747,17 +757,17 @@ class BoardScene(Scene):
         if target.entity in preview.destroyed:
             parts.append("destroys it" + (f" ({dealt} damage)" if dealt else ""))
         elif dealt > 0:
-            parts.append(f"deals {dealt} ({target.health_left - dealt} health left)")
+            parts.append(f"deals {dealt} ({target.health_left - dealt} left)")
         else:
             parts.append("deals no damage")
         back = preview.damage_to(attacker.entity)
         if attacker.entity in preview.destroyed:
-            parts.append("and dies to the strike back" if back else "and is destroyed")
+            parts.append("your unit dies" + (f" (strike back {back})" if back else ""))
         elif back > 0:
-            parts.append(f"takes {back} back ({attacker.health_left - back} left)")
+            parts.append(f"strike back {back} ({attacker.health_left - back} left)")
         elif target.entity not in preview.destroyed:
             parts.append("no strike back")
-        return head + ", ".join(parts)
+        return head + " · ".join(parts)
 
     def _hover_link(self, pos: tuple[int, int]) -> bool:
         """Name the graph link under the mouse in the prompt bar (a card under it, an
@@ -1140,15 +1150,12 @@ class BoardScene(Scene):
             for entity, amount in preview.damage:
                 tile = _tile_or_none(self.game, entity)
                 if tile is not None and amount > 0:
-                    x, y = self.view.tile_center(tile)
-                    ui.blit_text(surface, f"-{amount}", (round(x), round(y)), size,
-                                 (255, 96, 80), True, anchor="center")
+                    _plate(surface, f"-{amount}", self.view.tile_center(tile), size)
             for entity in preview.destroyed:
                 tile = _tile_or_none(self.game, entity)
                 if tile is not None:
                     x, y = self.view.tile_center(tile)
-                    ui.blit_text(surface, "✖", (round(x), round(y) - size), size,
-                                 (255, 96, 80), True, anchor="center")
+                    _plate(surface, "✖", (x, y - size), size)
         surface.set_clip(clip)
 
     def _zoom_allowed(self) -> bool:
