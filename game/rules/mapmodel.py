@@ -127,8 +127,10 @@ class MapSpec:
         ]
 
 
-#: geometries already built, by (name, width, height, settings)
+#: geometries already built, by (name, width, height, settings); the oldest is dropped
+#: past ``_GRIDS_KEPT`` (checking many maps, or many broken ones, must not keep them all)
 _GRIDS: dict[tuple[Any, ...], Geometry] = {}
+_GRIDS_KEPT = 64
 
 
 def shared_geometry(name: str, width: int, height: int,
@@ -138,7 +140,10 @@ def shared_geometry(name: str, width: int, height: int,
     key = (name, width, height, tuple(sorted((k, repr(v)) for k, v in params.items())))
     found = _GRIDS.get(key)
     if found is None:
-        found = _GRIDS[key] = make_geometry(name, width, height, params)
+        found = make_geometry(name, width, height, params)
+        if len(_GRIDS) >= _GRIDS_KEPT:
+            del _GRIDS[next(iter(_GRIDS))]
+        _GRIDS[key] = found
     return found
 
 

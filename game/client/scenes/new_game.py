@@ -598,7 +598,7 @@ class NewGameScene(Scene):
                 self._finish_seed()
             elif key == pygame.K_BACKSPACE:
                 self.seed_text = self.seed_text[:-1]
-            elif event.unicode.isdigit() and len(self.seed_text) < 9:
+            elif event.unicode and event.unicode in "0123456789" and len(self.seed_text) < 9:
                 self.seed_text += event.unicode
             self.dirty = True
             return None
