@@ -187,7 +187,9 @@ def read_yaml(path: Path, max_bytes: int, *, text_only: bool = False) -> YamlFil
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1}" if mark is not None else ""
-        detail = getattr(exc, "problem", None) or str(exc)
+        detail = str(getattr(exc, "problem", None) or exc)
+        if len(detail) > 120:  # it may quote the file: an alias name, a tag
+            detail = detail[:117] + "..."
         return YamlFile(None, [(where, "valid YAML", f"a syntax error ({detail})")])
     finally:
         if loader is not None:

@@ -456,6 +456,10 @@ def _decode(data: ET.Element, where: str, report: _Report, expected: int) -> lis
                 wbits = zlib.MAX_WBITS | (16 if compression == "gzip" else 0)
                 unpacker = zlib.decompressobj(wbits)
                 raw = unpacker.decompress(raw, 4 * expected + 4)
+                if unpacker.unconsumed_tail:
+                    report.add(where, f"{expected} tiles", f"more than {expected} tiles "
+                               "(compressed data that unpacks to more)")
+                    return None
             elif compression:
                 report.add(where, "tile data uncompressed or compressed with zlib or gzip",
                            f"compression {compression!r}")

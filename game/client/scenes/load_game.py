@@ -28,6 +28,8 @@ from game.content.mods import Content, load_content
 from game.rules.core.replay import SaveError, load_game, read_save, write_atomically
 
 SEATS_SUFFIX = ".seats.json"
+#: the largest seats file read (four seats take a hundred bytes)
+SEATS_FILE_LIMIT = 64 * 1024
 AUTOSAVE = "autosave.json"
 
 # --------------------------------------------------------------------- seats next to saves
@@ -46,10 +48,12 @@ def write_seats(save: Path, seats: list[Seat]) -> None:
 def read_seats(save: Path, players: int) -> list[Seat] | None:
     """The seats stored next to ``save``, or None when there are none that fit."""
     try:
+        if seats_path(save).stat().st_size > SEATS_FILE_LIMIT:
+            return None
         data = json.loads(seats_path(save).read_text(encoding="utf-8"))
         raw = data["seats"]
         seats = [Seat(bool(s["human"]), str(s.get("computer", "easy"))) for s in raw]
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
         return None
     if len(seats) != players or any(not s.human and s.computer not in PLAYERS for s in seats):
         return None
