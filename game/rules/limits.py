@@ -5,7 +5,7 @@ here is checked before the work it bounds is done (a file's size before it is re
 map's size before its cells are made, a draft's size before its packs are dealt), and a
 file beyond one is reported like any other mistake: file, field, what was expected (the
 limit) and what was found. The values are far above what every shipped card, deck, map
-and save needs (``tests/test_limits.py`` checks that they stay at least four times
+and save needs (``tests/test_limits.py`` checks that they stay at least three times
 inside) and low enough that no single file can cost more than a few hundred megabytes or
 a few seconds. README.md, "What the game accepts", lists them for authors; change both
 together.
@@ -32,7 +32,7 @@ MAX_ART_PIXELS = 2048
 # ---------------------------------------------------------------------------- YAML files
 
 #: how deep lists and mappings may nest in a card, deck or manifest (shipped cards: 7)
-MAX_YAML_DEPTH = 24
+MAX_YAML_DEPTH = 32
 #: values in one YAML file, every alias counted as the whole value it repeats (shipped
 #: cards: at most 60), so that an alias bomb is refused before anything walks it
 MAX_YAML_NODES = 2_000
@@ -91,9 +91,9 @@ MAX_PLAYERS = 4
 # ---------------------------------------------------------------------------- decks and drafts
 
 #: cards of a map's start deck (shipped: 7) and of a player's deck in a game (the duel's
-#: decks hold 40)
+#: decks hold 40), and of a player's store in a save
 MAX_START_DECK = 60
-MAX_DECK_CARDS = 100
+MAX_DECK_CARDS = 200
 #: a draft ``R x[P;S]``: at most this many rounds, picks per pack and cards per pack
 #: (shipped: 1x[2;8])
 MAX_DRAFT_ROUNDS = 10
