@@ -24,7 +24,7 @@ MAX_MANIFEST_FILE = 16 * 1024
 #: bytes of a Tiled map (.tmx) or of a tileset file (.tsx) it uses (shipped: under 6 KB)
 MAX_MAP_FILE = 1024 * 1024
 #: bytes of a save or replay (the longest shipped test game, 3,552 actions, has 200 KB)
-MAX_SAVE_FILE = 8 * 1024 * 1024
+MAX_SAVE_FILE = 4 * 1024 * 1024
 #: bytes of a card picture (art/<card>.png), and its width and height in pixels
 MAX_ART_FILE = 4 * 1024 * 1024
 MAX_ART_PIXELS = 2048
