@@ -92,7 +92,7 @@ HOSTILE = (
     "[" * 3000, "{" * 3000, "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]",
     "<group>" * 300, "x" * 20_000, "\u00e9" * 5000, "A" * 200, " " * 100,
     "king", "spawn", "piece", "region", "stick", "link", "hexagonal", "isometric",
-    "1000x[1000;1000]", "10x[10;40]", "1000000000 Coin", "60 Coin", "61 Coin",
+    "1000x[1000;1000]", "10x[20;60]", "1000000000 Coin", "60 Coin", "61 Coin",
     "duel", "general", "tyrant", "kraken", "capture_points", "none",
 )
 

@@ -97,8 +97,8 @@ MAX_DECK_CARDS = 200
 #: a draft ``R x[P;S]``: at most this many rounds, picks per pack and cards per pack
 #: (shipped: 1x[2;8])
 MAX_DRAFT_ROUNDS = 10
-MAX_DRAFT_PICKS = 10
-MAX_PACK_SIZE = 40
+MAX_DRAFT_PICKS = 20
+MAX_PACK_SIZE = 60
 
 # ---------------------------------------------------------------------------- saves
 
