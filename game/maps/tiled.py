@@ -612,7 +612,7 @@ def _read_xml(path: Path, report: _Report) -> _Reading | None:
     width, height = _xml_int(root.get("width")), _xml_int(root.get("height"))
     if width is None or height is None or width < 1 or height < 1:
         report.add("map", "a width and height of at least 1 tile",
-                   f"{shown(root.get('width'), 30)}x{shown(root.get('height'), 30)}")
+                   f"{root.get('width')}x{root.get('height')}")
         width, height, grid_known = 0, 0, False
     elif (width > limits.MAX_MAP_SIDE or height > limits.MAX_MAP_SIDE
           or width * height > limits.MAX_MAP_CELLS):
