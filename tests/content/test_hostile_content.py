@@ -235,3 +235,20 @@ def test_validate_and_mods_report_a_hostile_mod_without_a_traceback(
     assert f"{mod / 'cards' / 'extra' / 'nul.yaml'}: line 1: expected text without" in out
     assert main(["mods", "--no-user-mods", "--mod", str(mod)]) == 1
     assert "bomb.yaml: line 4" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("command", [["validate"], ["mods"], ["simulate", "--games", "1",
+                                                               "--max-turns", "2"]])
+def test_a_manifest_alias_bomb_is_a_line_in_every_command(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str]) -> None:
+    mod = tmp_path / "bomb-mod"
+    mod.mkdir()
+    (mod / "mod.yaml").write_text(alias_bomb().replace("l0:", "x0:")
+                                  + "name: bomb-mod\nversion: 1.0.0\ndescription: *l8\n",
+                                  encoding="utf-8")
+    paths = [str(mod)] if command == ["validate"] else ["--mod", str(mod)]
+    status = main([*command, "--no-user-mods", *paths])
+    out = capsys.readouterr()
+    line = f"{mod / 'mod.yaml'}: line 4: expected a file of at most {limits.MAX_YAML_NODES}"
+    assert line in out.out + out.err
+    assert status == (0 if command[0] == "simulate" else 1)
