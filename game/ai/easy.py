@@ -59,13 +59,19 @@ class EasyPlayer:
 
     def choose(self, game: Game, player: int) -> Action:
         legal = game.legal_actions(player)
-        rate = duel.score if duel.is_duel(game) else self.score
-        scored = [(rate(game, player, a), i, a) for i, a in enumerate(legal)]
+        scored = [(self.rate(game, player, a), i, a) for i, a in enumerate(legal)]
         best = max(s for s, _, _ in scored)
         top = [a for s, _, a in scored if s == best]
         action = top[self.rng.randrange(len(top))]
         self.last_reason = self.reason(game, player, action, best)
         return action
+
+    def rate(self, game: Game, player: int, action: Action) -> float:
+        """How much it likes ``action`` under the game's rules of thumb (the duel has its
+        own, in ``game.ai.duel``)."""
+        if duel.is_duel(game):
+            return duel.score(game, player, action)
+        return self.score(game, player, action)
 
     def reason(self, game: Game, player: int, action: Action, score: float) -> str:
         """Why it chose this, in a few words (for the game log)."""
