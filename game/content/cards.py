@@ -43,6 +43,7 @@ from game.rules.cards import (
     TargetSpec,
 )
 from game.rules.effects import EFFECTS
+from game.rules.files import entry_problem
 from game.rules.keywords import KEYWORDS
 from game.rules.limits import MAX_CARD_FILE
 from game.rules.passives import PASSIVES
@@ -245,12 +246,14 @@ def _build(data: Mapping[str, Any], path: str, set_name: str) -> CardDef:
 # ---------------------------------------------------------------------------- files
 
 
-def read_card_file(path: Path, max_bytes: int = MAX_CARD_FILE) -> tuple[Any, list[Problem]]:
+def read_card_file(path: Path, max_bytes: int = MAX_CARD_FILE, root: Path | None = None,
+                   ) -> tuple[Any, list[Problem]]:
     """The parsed data of a card file (or a deck file: ``max_bytes`` is its limit), or the
     problems that kept it from being read; read with ``game.content.yamlfile``'s checks
-    (size, nesting, aliases, numbers), every key given twice in a mapping reported."""
+    (a regular file inside ``root``, its size, nesting, aliases, numbers), every key given
+    twice in a mapping reported."""
     file = str(path)
-    read = read_yaml(path, max_bytes)
+    read = read_yaml(path, max_bytes, root=root)
     if read.problems:
         return None, [Problem(file, *problem) for problem in read.problems]
     if read.data is None:
@@ -259,15 +262,51 @@ def read_card_file(path: Path, max_bytes: int = MAX_CARD_FILE) -> tuple[Any, lis
                                f"{shorten(key)} a second time") for line, key in read.repeated]
 
 
-def load_card_file(path: Path, set_name: str) -> CardDef:
+def load_card_file(path: Path, set_name: str, root: Path | None = None) -> CardDef:
     """One card file as a ``CardDef``; raises ``CardError`` with every problem of the file
-    (``problem`` is the first)."""
-    data, problems = read_card_file(path)
+    (``problem`` is the first). ``root``: the folder the file must lie in."""
+    data, problems = read_card_file(path, root=root)
     if data is not None:
         problems += check_card_data(data, str(path))
     if problems:
         raise CardError(problems[0], problems)
     return _build(data, str(path), set_name)
+
+
+def visible(folder: Path) -> list[Path]:
+    """The entries of ``folder`` in name order, without hidden ones (.DS_Store, .git);
+    none when it cannot be listed."""
+    try:
+        return sorted((p for p in folder.iterdir() if not p.name.startswith(".")),
+                      key=lambda p: p.name)
+    except OSError:
+        return []
+
+
+def card_files(folder: Path, root: Path | None = None, *, strict: bool = False,
+               ) -> tuple[list[tuple[str, Path]], list[Problem]]:
+    """``(set, file)`` of every card file of a folder of sets (``<folder>/<set>/*.yaml``),
+    in name order, and a problem for each set folder refused: a link leading out of
+    ``root`` (default: ``folder``), a link loop, a special file; with ``strict`` also a
+    file lying directly in ``folder`` (cards belong in set folders). The card files are
+    checked when they are read, against ``root`` too."""
+    root = folder if root is None else root
+    files: list[tuple[str, Path]] = []
+    problems: list[Problem] = []
+    for entry in visible(folder):
+        if strict and not entry.is_symlink() and entry.is_file():
+            problems.append(Problem(
+                str(entry), "file", "card files inside a set folder, like "
+                "cards/<set>/<card>.yaml", f"a file directly in {folder.name}/"))
+            continue
+        refused = entry_problem(entry, root, folder=True)
+        if refused is not None:
+            if strict or entry.is_symlink():
+                problems.append(Problem(str(entry), "file", *refused))
+            continue
+        # each file is checked as it is read (``read_card_file``), whoever reads it
+        files.extend((entry.name, path) for path in visible(entry) if path.suffix == ".yaml")
+    return files, problems
 
 
 # ---------------------------------------------------------------------------- references
@@ -326,32 +365,42 @@ def remove_broken_references(library: CardLibrary, known: Collection[str] = (),
 
 
 def load_cards(root: Path = CARDS_DIR, *, check_references: bool = True,
-               ) -> tuple[CardLibrary, list[Problem]]:
+               confine: Path | None = None) -> tuple[CardLibrary, list[Problem]]:
     """Every card of every set folder under ``root`` and every problem found; broken files
     are reported and skipped. ``check_references=False`` leaves the check of card names
     named by cards to the caller (``remove_broken_references``), for loading several
-    roots into one library."""
-    library = CardLibrary()
-    problems: list[Problem] = []
+    roots into one library. ``confine``: the folder every card file must lie in, links
+    followed (default: ``root``)."""
     if not root.is_dir():
-        return library, [Problem(str(root), "", "a folder of card sets", "nothing")]
-    first: dict[str, str] = {}
-    for set_dir in sorted(p for p in root.iterdir() if p.is_dir()):
-        for path in sorted(set_dir.glob("*.yaml")):
-            try:
-                card = load_card_file(path, set_dir.name)
-            except CardError as exc:
-                problems.extend(exc.problems)
-                continue
-            if card.name in library:
-                problems.append(Problem(
-                    str(path), "name",
-                    f"a card name not used by another card (already used in {first[card.name]})",
-                    shorten(card.name)))
-                continue
-            first[card.name] = str(path)
-            library.add(card)
+        return CardLibrary(), [Problem(str(root), "", "a folder of card sets", "nothing")]
+    files, problems = card_files(root, confine)
+    library, found = cards_of_files(files, confine or root)
+    problems += found
     if check_references:
         library, broken = remove_broken_references(library)
         problems.extend(broken)
+    return library, problems
+
+
+def cards_of_files(files: list[tuple[str, Path]], root: Path | None = None,
+                   ) -> tuple[CardLibrary, list[Problem]]:
+    """The cards of ``(set, file)`` pairs, a card named like an earlier one of them left
+    out and reported; card names they refer to are not checked."""
+    library = CardLibrary()
+    problems: list[Problem] = []
+    first: dict[str, str] = {}
+    for set_name, path in files:
+        try:
+            card = load_card_file(path, set_name, root)
+        except CardError as exc:
+            problems.extend(exc.problems)
+            continue
+        if card.name in library:
+            problems.append(Problem(
+                str(path), "name",
+                f"a card name not used by another card (already used in {first[card.name]})",
+                shorten(card.name)))
+            continue
+        first[card.name] = str(path)
+        library.add(card)
     return library, problems

@@ -72,11 +72,12 @@ def read_deck(path: Path, mod: str = "core") -> tuple[Deck | None, list[Problem]
 
 
 def check_deck_file(path: Path, library: CardLibrary, mod: str = "core",
-                    ) -> tuple[Deck | None, list[Problem]]:
+                    root: Path | None = None) -> tuple[Deck | None, list[Problem]]:
     """One deck file read and checked against the format with ``library``: the deck, or
     None and every problem at once (the format is checked on whatever of the file could
-    be read, so one bad count does not hide the other mistakes)."""
-    deck, problems = _parse_deck(path, mod)
+    be read, so one bad count does not hide the other mistakes). ``root``: the folder the
+    file must lie in, links followed."""
+    deck, problems = _parse_deck(path, mod, root)
     if deck is None:
         return None, problems
     fields = {p.field for p in problems}
@@ -86,11 +87,12 @@ def check_deck_file(path: Path, library: CardLibrary, mod: str = "core",
     return (None, problems) if problems else (deck, [])
 
 
-def _parse_deck(path: Path, mod: str) -> tuple[Deck | None, list[Problem]]:
+def _parse_deck(path: Path, mod: str, root: Path | None = None,
+                ) -> tuple[Deck | None, list[Problem]]:
     """The deck as far as its file could be read (None when it is not a mapping), and
     every problem of the file's fields."""
     where = str(path)
-    data, problems = read_card_file(path, MAX_DECK_FILE)
+    data, problems = read_card_file(path, MAX_DECK_FILE, root)
     if problems:
         return None, problems
     if not isinstance(data, Mapping):
@@ -163,15 +165,16 @@ def deck_problems(deck: Deck, library: CardLibrary) -> list[Problem]:
 
 
 def load_decks(library: CardLibrary, root: Path = DECKS_DIR / "duel", mod: str = "core",
-               ) -> tuple[list[Deck], list[Problem]]:
+               confine: Path | None = None) -> tuple[list[Deck], list[Problem]]:
     """Every deck file of ``root`` that is well-formed and fits the format, by name, and
-    every problem found."""
+    every problem found (``confine``: the folder every deck file must lie in, links
+    followed; default ``root``)."""
     decks: list[Deck] = []
     problems: list[Problem] = []
     if not root.is_dir():
         return decks, problems
     for path in sorted(root.glob("*.yaml")):
-        deck, found = check_deck_file(path, library, mod)
+        deck, found = check_deck_file(path, library, mod, confine or root)
         problems.extend(found)
         if deck is not None:
             decks.append(deck)

@@ -5,7 +5,8 @@ bomb ("billion laughs") builds a value that everything after it walks for ever, 
 nesting ends in a ``RecursionError``, a 5,000-digit number in a ``ValueError``. The
 loaders here are PyYAML's, checked as they compose the file, before any value is built:
 
-- the file's size, before it is read (each kind of file has its own limit);
+- the file itself, before it is read: a regular file (no FIFO or device) of at most the
+  limit of its kind, inside the folder it belongs to (``game.rules.files``);
 - the nesting of lists and mappings (``MAX_YAML_DEPTH``), counted as each level opens;
 - the values of the file with every alias counted as the whole value it repeats
   (``MAX_YAML_NODES``); an alias of a value that holds the alias itself is refused;
@@ -26,6 +27,7 @@ from typing import Any
 
 import yaml
 
+from game.rules.files import read_bytes
 from game.rules.limits import MAX_NUMBER_DIGITS, MAX_YAML_DEPTH, MAX_YAML_NODES
 
 _INT = "tag:yaml.org,2002:int"
@@ -149,28 +151,25 @@ class YamlFile:
     repeated: list[tuple[int, Any]] = field(default_factory=list)
 
 
-def read_text(path: Path, max_bytes: int) -> str | tuple[str, str, str]:
-    """The text of a UTF-8 file of at most ``max_bytes`` bytes, or why it cannot be had."""
-    try:
-        size = path.stat().st_size
-        if size > max_bytes:
-            return "", f"a file of at most {max_bytes} bytes", f"{size} bytes"
-        with path.open("rb") as stream:
-            raw = stream.read(max_bytes + 1)
-    except OSError as exc:
-        return "", "a readable file", exc.strerror or type(exc).__name__
-    if len(raw) > max_bytes:
-        return "", f"a file of at most {max_bytes} bytes", "a larger file"
+def read_text(path: Path, max_bytes: int, root: Path | None = None,
+              ) -> str | tuple[str, str, str]:
+    """The text of a UTF-8 file of at most ``max_bytes`` bytes (a regular file inside
+    ``root`` when given, see ``game.rules.files``), or why it cannot be had."""
+    raw = read_bytes(path, max_bytes, root)
+    if isinstance(raw, tuple):
+        return "", *raw
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         return "", "a UTF-8 text file", f"bytes that are not UTF-8 (at byte {exc.start})"
 
 
-def read_yaml(path: Path, max_bytes: int, *, text_only: bool = False) -> YamlFile:
+def read_yaml(path: Path, max_bytes: int, *, text_only: bool = False,
+              root: Path | None = None) -> YamlFile:
     """The data of one YAML document in ``path``, read with the checks above
-    (``text_only``: every value a string, as PyYAML's base loader reads it)."""
-    text = read_text(path, max_bytes)
+    (``text_only``: every value a string, as PyYAML's base loader reads it; ``root``: the
+    folder the file must lie in, links followed)."""
+    text = read_text(path, max_bytes, root)
     if isinstance(text, tuple):
         return YamlFile(None, [text])
     loader: _Checks | None = None

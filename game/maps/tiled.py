@@ -65,7 +65,7 @@ from game.rules.rulesets import RULESETS
 from game.rules.tiles import TILE_TYPES
 from game.rules.wincons import WIN_CONDITIONS
 
-from . import layout
+from . import files, layout
 from .errors import MapError, MapProblem, shown
 from .layout import Point
 
@@ -340,12 +340,23 @@ def _read_tileset(node: ET.Element, tileset: _Tileset, size: tuple[int, int],
     tileset.count = max(count if count is not None else 0, highest + 1)
 
 
+def _images(node: ET.Element, folder: Path, root: Path, where: str, report: _Report) -> None:
+    """Every picture ``node`` names (its own ``<image>`` and its tiles'), checked as
+    ``files.image_problem`` says (``folder``: where their paths start)."""
+    for image in node.iter("image"):
+        source = image.get("source")
+        if source:
+            problem = files.image_problem(source, folder, root)
+            if problem is not None:
+                report.add(f"{where} image {_clip(source, 80)!r}", *problem)
+
+
 def _tilesets(root: ET.Element, folder: Path, size: tuple[int, int],
-              report: _Report) -> list[_Tileset]:
+              report: _Report, confine: Path) -> list[_Tileset]:
     tilesets: list[_Tileset] = []
     for node in root.findall("tileset"):
         source = node.get("source")
-        where = (f"tileset {Path(source).name}" if source
+        where = (f"tileset {files.file_name(source)}" if source
                  else f"tileset {node.get('name', '')!r}")
         firstgid = _xml_int(node.get("firstgid"))
         if firstgid is None or not 1 <= firstgid <= limits.MAX_GID:
@@ -361,16 +372,16 @@ def _tilesets(root: ET.Element, folder: Path, size: tuple[int, int],
         tilesets.append(tileset)
         contents = node
         if source:
-            path = folder / source
             if Path(source).suffix.lower() != ".tsx":
                 report.add(where, "a tileset saved as a .tsx file", repr(source))
                 tileset.readable = False
                 continue
-            if not path.is_file():
-                report.add(where, "an existing tileset file", f"nothing at {path}")
+            path = files.tileset_file(source, folder, confine)
+            if isinstance(path, tuple):
+                report.add(where, *path)
                 tileset.readable = False
                 continue
-            parsed = _parse_xml(path, "a .tsx tileset", "a well-formed .tsx tileset")
+            parsed = files.parse_xml(path, "a .tsx tileset", "a well-formed .tsx tileset")
             if isinstance(parsed, tuple):
                 report.add(where, parsed[0], f"{parsed[1]} (in {path})")
                 tileset.readable = False
@@ -380,6 +391,9 @@ def _tilesets(root: ET.Element, folder: Path, size: tuple[int, int],
                 report.add(where, "a file with a <tileset> root element", f"<{contents.tag}>")
                 tileset.readable = False
                 continue
+            _images(contents, path.parent, files.tileset_root(path, confine), where, report)
+        else:
+            _images(contents, folder, confine, where, report)
         _read_tileset(contents, tileset, size, report)
     tilesets.sort(key=lambda t: t.firstgid)
     for before, after in zip(tilesets, tilesets[1:], strict=False):
@@ -388,28 +402,6 @@ def _tilesets(root: ET.Element, folder: Path, size: tuple[int, int],
                        f"(after the {before.count} tiles of {before.where}, which starts at "
                        f"{before.firstgid})", str(after.firstgid))
     return tilesets
-
-
-def _parse_xml(path: Path, what: str, well_formed: str) -> ET.Element | tuple[str, str]:
-    """The root element of an XML file of at most ``MAX_MAP_FILE`` bytes without entity
-    declarations (Tiled writes none; expanded, a few can fill the memory), or (expected,
-    found) when it cannot be had (``what`` the file should be, ``well_formed`` the words
-    for a file that is not well-formed XML)."""
-    try:
-        size = path.stat().st_size
-        if size > limits.MAX_MAP_FILE:
-            return f"a file of at most {limits.MAX_MAP_FILE} bytes", f"{size} bytes"
-        content = path.read_bytes()
-    except OSError as exc:
-        return "a readable file", exc.strerror or type(exc).__name__
-    if not content.strip():
-        return what, "an empty file"
-    if b"<!ENTITY" in content:
-        return f"{what} without entity declarations (<!ENTITY>)", "entity declarations"
-    try:
-        return ET.fromstring(content)
-    except ET.ParseError as exc:
-        return well_formed, str(exc)
 
 
 def _layers(node: ET.Element, report: _Report, depth: int = 0) -> Iterator[ET.Element]:
@@ -594,8 +586,9 @@ def _xml_object(node: ET.Element, report: _Report) -> _Object | None:
                    rejected=frozenset(rejected), points=points)
 
 
-def _read_xml(path: Path, report: _Report) -> _Reading | None:
-    parsed = _parse_xml(path, "a Tiled map (XML with a <map> root element)", "well-formed XML")
+def _read_xml(path: Path, report: _Report, confine: Path) -> _Reading | None:
+    parsed = files.parse_xml(path, "a Tiled map (XML with a <map> root element)",
+                             "well-formed XML", confine)
     if isinstance(parsed, tuple):
         report.add("file", *parsed)
         return None
@@ -633,7 +626,7 @@ def _read_xml(path: Path, report: _Report) -> _Reading | None:
     tile_h = tile_h if tile_h and tile_h > 0 else TILE_SIZE
     rejected: set[str] = set()
     props = _xml_properties(root, "map", report, rejected)
-    tilesets = _tilesets(root, path.parent, (tile_w, tile_h), report)
+    tilesets = _tilesets(root, path.parent, (tile_w, tile_h), report, confine)
     reading = _Reading(path.stem, width, height, tile_w, tile_h,
                        ["neutral"] * (width * height), [""] * (width * height), props, [],
                        frozenset(rejected), orientation, grid_params)
@@ -648,6 +641,8 @@ def _read_xml(path: Path, report: _Report) -> _Reading | None:
         kind = {"layer": "layer", "objectgroup": "object layer", "group": "group layer",
                 "imagelayer": "image layer"}[layer.tag]
         _xml_properties(layer, f"{kind} {name!r}", report)
+        if layer.tag == "imagelayer":
+            _images(layer, path.parent, confine, f"{kind} {name!r}", report)
         if layer.tag == "layer" and layers_readable:
             grid_known = _read_tile_layer(layer, reading, tilesets, report) and grid_known
         elif layer.tag == "objectgroup":
@@ -670,12 +665,12 @@ def _read_xml(path: Path, report: _Report) -> _Reading | None:
 # ---------------------------------------------------------------------------- pytmx reading
 
 
-def _read_pytmx(path: Path, report: _Report) -> _Reading | None:
+def _read_pytmx(path: Path, report: _Report, confine: Path) -> _Reading | None:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
         import pytmx
 
-        tmap = pytmx.TiledMap(str(path))
+        tmap = files.tiled_map(path, confine)
     except Exception as exc:  # pytmx raises bare Exception, ValueError, KeyError...
         report.add("file", "a map pytmx can load", f"{type(exc).__name__}: {exc}")
         return None
@@ -1300,11 +1295,14 @@ def shipped_library() -> CardLibrary:
     return load_cards()[0]
 
 
-def check_tmx(path: Path | str, library: CardLibrary | None = None) -> list[MapProblem]:
-    """Every problem of a .tmx map file, in one pass (never raises)."""
+def check_tmx(path: Path | str, library: CardLibrary | None = None,
+              root: Path | None = None) -> list[MapProblem]:
+    """Every problem of a .tmx map file, in one pass (never raises). ``root``: the folder
+    the map and every file it names must lie in (default ``files.map_root``)."""
     report = _Report(str(path))
+    confine = files.map_root(path) if root is None else root
     try:
-        reading = _read_xml(Path(path), report)
+        reading = _read_xml(Path(path), report, confine)
         if reading is not None:
             _Interpreter(reading, library if library is not None else shipped_library(),
                          report).read()
@@ -1314,16 +1312,19 @@ def check_tmx(path: Path | str, library: CardLibrary | None = None) -> list[MapP
     return report.problems
 
 
-def load_tmx(path: Path | str, library: CardLibrary | None = None) -> MapSpec:
-    """The map of a .tmx file; raises ``MapError`` listing every problem."""
+def load_tmx(path: Path | str, library: CardLibrary | None = None,
+             root: Path | None = None) -> MapSpec:
+    """The map of a .tmx file; raises ``MapError`` listing every problem. ``root`` as
+    for ``check_tmx``."""
     library = library if library is not None else shipped_library()
-    problems = check_tmx(path, library)
+    confine = files.map_root(path) if root is None else root
+    problems = check_tmx(path, library, confine)
     if problems:
         raise MapError(problems)
     report = _Report(str(path))
     spec: MapSpec | None = None
     try:
-        reading = _read_pytmx(Path(path), report)
+        reading = _read_pytmx(Path(path), report, confine)
         if reading is not None:
             spec = _Interpreter(reading, library, report).read()
     except Exception as exc:  # as in check_tmx: a line for the author, never a traceback

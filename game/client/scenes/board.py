@@ -119,15 +119,22 @@ def _tile_or_none(game: Any, entity: int) -> Any:
 
 
 def tile_images(game: Any) -> Any:
-    """The map's tile pictures for the board view (None if the map file can't be read:
-    the view then draws tiles in flat colours)."""
+    """The map's tile pictures for the board view (None if the map file can't be read,
+    or may not be: the view then draws tiles in flat colours). The file is the one the
+    game's map names (a save names it too), so it is checked as loading checks a map:
+    its tilesets and pictures inside its folder (``game.maps.files``)."""
     source = getattr(game.map, "source", "")
     if not source or not str(source).endswith(".tmx") or not Path(source).is_file():
         return None
     try:
         import pytmx.util_pygame
 
-        return pytmx.util_pygame.load_pygame(str(source))
+        from game.maps import check_tmx
+        from game.maps.files import tiled_map
+
+        if check_tmx(source, game.library):
+            return None
+        return tiled_map(source, image_loader=pytmx.util_pygame.pygame_image_loader)
     except Exception:  # noqa: BLE001 - a broken map picture never stops the game
         return None
 
