@@ -79,7 +79,7 @@ def test_a_rules_version_from_a_newer_game_says_which_this_build_reads(tmp_path:
     assert message.endswith("found 99")
 
 
-@pytest.mark.parametrize("version", [3, 0, "2", None])
+@pytest.mark.parametrize("version", [4, 0, "2", None])
 def test_an_unknown_format_version_says_which_this_build_reads(tmp_path: Path,
                                                                version: Any) -> None:
     refused(tmp_path, edited(lambda d: d.update(version=version)), "version",

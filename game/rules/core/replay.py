@@ -8,6 +8,7 @@ hold an impossible position. Each finished turn's state hash is recorded, and
 
 from __future__ import annotations
 
+import glob
 import json
 import os
 import tempfile
@@ -133,7 +134,9 @@ def map_from_json(data: Any, path: str = "save") -> MapSpec:
 # ---------------------------------------------------------------------------- save
 
 
-def game_to_json(game: Game) -> dict[str, Any]:
+def game_to_json(game: Game, seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The save of ``game``; ``seats`` (who sits in each seat, ``{"human": bool,
+    "computer": kind}``, kept for the window) are written inside it when given."""
     setup = game.setup
     return {
         "format": FORMAT,
@@ -154,11 +157,18 @@ def game_to_json(game: Game) -> dict[str, Any]:
         "turn_hashes": list(game.turn_hashes),
         "final_hash": game.state_hash(),
         "winners": list(game.winners),
+        **({} if seats is None else {"seats": seats}),
     }
 
 
+#: the temporary files ``write_atomically`` writes next to ``<name>``: ``.<name>.*.tmp``
+TEMPORARY = ".{name}.*.tmp"
+
+
 def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that the file is either the old or the new one."""
+    """Write ``text`` to ``path`` so that the file is either the old or the new one, in
+    one rename; temporary files of earlier writes of ``path`` that were cut short (the
+    program killed while writing) are removed once it is written."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
@@ -172,10 +182,52 @@ def write_atomically(path: Path, text: str) -> None:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+    _sync_folder(path.parent)
+    remove_leftovers(path.parent, path.name)
 
 
-def save_game(game: Game, path: Path | str) -> None:
-    write_atomically(Path(path), json.dumps(game_to_json(game), indent=1) + "\n")
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself last (POSIX: the folder's entry is synced too)."""
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def remove_leftovers(folder: Path, name: str = "*") -> int:
+    """Remove the temporary files ``write_atomically`` left in ``folder`` when it was cut
+    short (of the file ``name``, or of any file); returns how many went. A write going on
+    at that moment in another program loses its temporary file and fails (its target
+    stays the old file)."""
+    removed = 0
+    try:
+        pattern = TEMPORARY.format(name=name if name == "*" else glob.escape(name))
+        leftovers = list(Path(folder).glob(pattern))
+    except OSError:
+        return 0
+    for leftover in leftovers:
+        try:
+            if leftover.is_file() and not leftover.is_symlink():
+                leftover.unlink()
+                removed += 1
+        except OSError:
+            continue
+    return removed
+
+
+def save_game(game: Game, path: Path | str, seats: list[dict[str, Any]] | None = None,
+              ) -> None:
+    """Write ``game`` (and its ``seats``, see ``game_to_json``) to ``path`` in one
+    atomic write."""
+    write_atomically(Path(path), json.dumps(game_to_json(game, seats), indent=1) + "\n")
 
 
 # ---------------------------------------------------------------------------- load / replay
@@ -311,14 +363,31 @@ def replay(data: dict[str, Any], library: CardLibrary, path: str = "save", *,
                 on_turn(checked + 1, got)
             checked += 1
     if verify:
-        if checked != len(expected):
+        try:
+            _verify_end(data, game, path, checked, len(expected))
+        except SaveError:
             game.close()
-            raise _fail(path, "turn_hashes", f"{len(expected)} turns", checked)
-        final = data.get("final_hash")
-        if final is not None and final != game.state_hash():
-            game.close()
-            raise _fail(path, "final_hash", str(final), game.state_hash())
+            raise
     return game
+
+
+def _verify_end(data: Mapping[str, Any], game: Game, path: str, checked: int,
+                expected: int) -> None:
+    """What ``verify`` asks of a save once its actions are replayed: every turn hash it
+    records reached, its final hash present and equal to the game's (a save cut short,
+    its last actions or hashes dropped, fails here), and its winners the game's."""
+    if checked != expected:
+        raise _fail(path, "turn_hashes", f"{expected} turns", checked)
+    final = data.get("final_hash")
+    if final is None:
+        raise _fail(path, "final_hash", "the hash of the final position (a save without it "
+                    "cannot be verified)", "nothing")
+    if final != game.state_hash():
+        raise _fail(path, "final_hash", str(final), game.state_hash())
+    winners = data.get("winners")
+    if winners is not None and list(winners) != list(game.winners):
+        raise _fail(path, "winners", f"the winners of the replayed game "
+                    f"({list(game.winners)})", winners)
 
 
 def load_game(path: Path | str, library: CardLibrary, *, verify: bool = False) -> Game:

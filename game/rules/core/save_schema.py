@@ -22,6 +22,7 @@ from typing import Any
 
 from .. import limits
 from ..draft import DRAFT_EXPECTED, parse_draft
+from ..files import read_bytes
 from ..geometry import GEOMETRIES
 from ..rulesets import RULESETS
 from ..tiles import TILE_TYPES
@@ -31,9 +32,11 @@ from .state import RULES_VERSION
 
 FORMAT = "muhq-game"
 #: Version 2 names the map's ruleset and geometry in ``setup.map``; version 1 files (every
-#: save and replay written before them) load as ``muhq`` on ``square-muhq``.
-FORMAT_VERSION = 2
-READABLE_VERSIONS = (1, 2)
+#: save and replay written before them) load as ``muhq`` on ``square-muhq``. Version 3
+#: may say who sits in each seat (``seats``: a person, or a computer player of a kind),
+#: so that a save and its seats are one file, written at once; the rules ignore it.
+FORMAT_VERSION = 3
+READABLE_VERSIONS = (1, 2, 3)
 #: the rules versions this build replays (``RULES_VERSION`` and every one before it)
 READABLE_RULES = tuple(range(1, RULES_VERSION + 1))
 
@@ -78,13 +81,15 @@ def _float(text: str) -> float | Unreadable:
 def read_json(path: Path | str) -> Any:
     """The JSON of a save file of at most ``MAX_SAVE_FILE`` bytes, numbers read safely."""
     name = str(path)
+    raw = read_bytes(path, limits.MAX_SAVE_FILE)  # a regular file: never a FIFO or device
+    if isinstance(raw, tuple):
+        expected, found = raw
+        if expected == "a readable file":
+            expected = "a readable UTF-8 file"
+        raise fail(name, "file", expected, Unreadable(found))
     try:
-        size = Path(path).stat().st_size
-        if size > limits.MAX_SAVE_FILE:
-            raise fail(name, "file", f"a file of at most {limits.MAX_SAVE_FILE} bytes",
-                       Unreadable(f"{size} bytes"))
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
         raise fail(name, "file", "a readable UTF-8 file", type(exc).__name__) from None
     try:
         return json.loads(text, parse_int=_whole, parse_float=_float, parse_constant=Unreadable)
@@ -334,6 +339,9 @@ def action_check(players: int) -> Check:
 
 
 HASHES = items(text(64), limits.MAX_SAVE_ACTIONS, "hashes")
+#: who sits in a seat: a person (``human``) or a computer player of a kind
+SEATS = items(record({"human": flag}, {"computer": text(40)}, "a seat as {human, computer}"),
+              limits.MAX_PLAYERS, "seats")
 
 
 def check_save(data: Any, path: str) -> dict[str, Any]:
@@ -358,7 +366,7 @@ def check_save(data: Any, path: str) -> dict[str, Any]:
             "turn_hashes": HASHES,
         }, {
             "rules_version": whole(1, RULES_VERSION), "final_hash": maybe(text(64)),
-            "winners": items(SEAT, limits.MAX_PLAYERS, "winners"),
+            "winners": items(SEAT, limits.MAX_PLAYERS, "winners"), "seats": SEATS,
         }, "a save")(data, "")
         players = data["setup"]["players"]
         items(action_check(players), limits.MAX_SAVE_ACTIONS, "actions")(
