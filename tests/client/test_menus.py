@@ -33,7 +33,6 @@ from game.client.scenes.game_over import GameOverScene, winners_title  # noqa: E
 from game.client.scenes.load_game import (  # noqa: E402
     LoadGameScene,
     list_saves,
-    read_seats,
     save_session,
 )
 from game.client.scenes.menu import MenuScene  # noqa: E402
@@ -44,11 +43,11 @@ from game.client.scenes.new_game import (  # noqa: E402
     start_game,
 )
 from game.client.scenes.settings_scene import SettingsScene  # noqa: E402
-from game.client.session import Seat, Session  # noqa: E402
+from game.client.session import Seat, Session, seats_of  # noqa: E402
 from game.client.settings import Settings  # noqa: E402
 from game.content.mods import Content, load_content  # noqa: E402
 from game.maps import load_map  # noqa: E402
-from game.rules.core.replay import game_to_json  # noqa: E402
+from game.rules.core.replay import game_to_json, read_save  # noqa: E402
 from game.rules.core.state import Phase  # noqa: E402
 
 CONTENT = load_content(user_dir=None)
@@ -204,8 +203,11 @@ def test_menu_new_game_builds_the_game_that_was_chosen(app: App, stand_in: None)
     assert not setup.store_mode
     assert started.session.seats == [Seat(True), Seat(True), Seat(False, "random")]
     assert started.session.game.phase is Phase.DRAFT
-    # the seats are kept next to the autosave, for Load game
-    assert read_seats(client_settings.saves_dir() / "autosave.json", 3) == started.session.seats
+    # the game has its own autosave from its first moment, the seats inside, for Load game
+    autosave = started.session.autosave
+    assert autosave is not None and autosave.name.startswith("autosave-4P-islands-")
+    assert seats_of(read_save(autosave), 3) == started.session.seats
+    assert [p.name for p in client_settings.saves_dir().iterdir()] == [autosave.name]
     # the menu stays underneath: the new-game screen was replaced by the game
     assert [type(s) for s in app.scenes] == [MenuScene, GameScreen]
 

@@ -19,7 +19,7 @@ import pygame
 from game.client import settings as client_settings
 from game.client import ui
 from game.client.actions_ui import Choice, Controls
-from game.client.app import App, Scene, Transition, push, replace
+from game.client.app import App, Scene, Transition, push, quit_game, replace
 from game.client.panels import (
     CardFaces,
     CardGrid,
@@ -218,6 +218,8 @@ class BoardScene(Scene):
         session.take_recent()  # what happened before this screen opened is not news
         self.preview: tuple[Action, int, Preview] | None = None  # the hovered attack's
         self.meter_hint = ""  # the hint of the player-bar number under the mouse
+        self.going_anyway = False  # the save failed on leaving, and the player was told
+        self.save_noted = ""  # the autosave problem last written to the log
         ruleset = self.game.ruleset
         kinds = {m.key for m in self.game.meters(0)}
         nothing = pygame.Rect(0, 0, 0, 0)
@@ -516,17 +518,35 @@ class BoardScene(Scene):
         self.dirty = True
 
     def _leave(self) -> str:
-        if self.session.autosave is not None and not self.session.over:
-            try:
-                from .load_game import save_session
+        if self._saved_before_going():
+            return "leave"
+        from . import unsaved_dialog
 
-                save_session(self.session, self.session.autosave)
-            except OSError:
-                pass
-        return "leave"
+        self.dialog = unsaved_dialog(self.app, self.session.save_problem, "Leave", "leave",
+                                     self._stay)
+        return "stay"
+
+    def _saved_before_going(self) -> bool:
+        """Save the game before the screen goes (leaving, closing the window); False when
+        that failed, once: the player is asked, and a second try goes anyway."""
+        if self.session.over or self.going_anyway or not self.session.autosave_now():
+            return True
+        self.going_anyway = True
+        return False
+
+    def closing(self) -> bool:
+        if self._saved_before_going():
+            return True
+        from . import unsaved_dialog
+
+        self.dialog = unsaved_dialog(self.app, self.session.save_problem, "Close", "close",
+                                     self._stay)
+        self.dirty = True
+        return False
 
     def _stay(self) -> str:
         self.dialog = None
+        self.going_anyway = False
         self.dirty = True
         return "stay"
 
@@ -599,6 +619,8 @@ class BoardScene(Scene):
                 from . import back_to_menu
 
                 return back_to_menu(self.app)
+            if result == "close":
+                return quit_game()
             return None
         if event.type == pygame.KEYDOWN:
             return self._key(event)
@@ -1024,7 +1046,18 @@ class BoardScene(Scene):
         return (not self.session.seats[actor].human or actor != self.viewer or self.ending
                 or self.toast_left > 0)
 
+    def _note_save_problem(self) -> None:
+        """A failed autosave is said once in the log (and shown over the board while it
+        lasts); the game goes on."""
+        problem = self.session.save_problem
+        if problem != self.save_noted:
+            self.save_noted = problem
+            if problem:
+                self.session.log.append(f"Autosave failed: {problem}")
+            self.dirty = True
+
     def update(self, dt: float) -> Transition | None:
+        self._note_save_problem()
         self._show_results()
         if self.floaters:
             for floater in self.floaters:
@@ -1088,7 +1121,8 @@ class BoardScene(Scene):
 
     def _hand_over(self, actor: int) -> Transition | None:
         """Hot-seat: another human is to act. Hide everything secret behind the curtain
-        before their hand can be drawn."""
+        before their hand can be drawn. Whether this happens never depends on hidden
+        cards: automatic passing asks ``Session.could_answer`` in hot-seat."""
         self.session.viewer = actor
         self.controls.cancel()
         self.picker = None
@@ -1100,7 +1134,9 @@ class BoardScene(Scene):
         self.refresh()
         from .curtain import CurtainScene
 
-        return push(CurtainScene(self.app, self.session, actor))
+        answering = bool(self.game.stack) or actor != self.game.active
+        title = f"Player {actor + 1}: answer or pass" if answering else ""
+        return push(CurtainScene(self.app, self.session, actor, title))
 
     # ------------------------------------------------------------------ drawing
 
@@ -1130,6 +1166,9 @@ class BoardScene(Scene):
             self.picker.draw(surface)
         if self.hovered and self._zoom_allowed():
             self.zoom.draw(surface, self.faces, round(Zoom.WIDTH * self.scale))
+        from . import draw_save_problem
+
+        draw_save_problem(surface, self.session, self.board_rect)
         if self.dialog is not None:
             self.dialog.draw(surface)
 
