@@ -1,7 +1,8 @@
 """The computer players' knowledge of the duel: the easy player's rules of thumb for duel
 actions (``score``) and the position's worth that the normal and hard players maximise
-(``evaluate``). Both read only the public board, the player's own hand and the counters
-everybody sees (mana, the bloodbound spell, MECHAZ0R! progress).
+(``evaluate``). Both read only the public board, the player's own hand (of the enemy's,
+only how many cards it holds) and the counters everybody sees (mana, the bloodbound
+spell, MECHAZ0R! progress).
 
 Rules of thumb: take the enemy general when it can be done; trade up (kill what it can
 without dying, hit the general with what survives the strike back); spend the mana on the
@@ -68,6 +69,9 @@ ABILITY_WORTH = 1.0
 #: a card in hand, a mana point the active side can still spend, a ready bloodbound
 #: spell, a point of MECHAZ0R! progress, a mana globe within reach (while mana grows)
 CARD_IN_HAND = 1.2
+#: a card in hand dearer than the mana capacity plus SOON counts less (worth replacing)
+DEAR_CARD = 0.7
+SOON = 2
 MANA_LEFT = 0.6
 BLOODBOUND_WORTH = 2.0
 MECH_WORTH = 1.0
@@ -207,7 +211,7 @@ def evaluate(game: Game, player: int) -> float:
         if game.winners:
             return WIN if game.winners == (player,) else -WIN
         return 0.0
-    board = Board(game)
+    board = Board(game, player)
     return board.side(player) - board.side(_enemy(game, player))
 
 
@@ -218,8 +222,10 @@ class Board:
     are the ones exposed (to every enemy unit that can reach them next turn); the active
     side's own attacks not yet made count for nothing (the search makes them)."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, viewer: int) -> None:
         self.game = game
+        #: whose eyes: only that player's hand is read card by card
+        self.viewer = viewer
         self.active = game.active
         self.units: list[_Unit] = []
         self.generals: dict[int, _Unit] = {}
@@ -254,7 +260,12 @@ class Board:
                 value += APPROACH * (8 - game.geometry.distance(unit.tile, target.tile))
             worth += value
         state = game.players[player]
-        worth += CARD_IN_HAND * min(len(state.hand), HAND_LIMIT)
+        if player == self.viewer:
+            soon = game.counter(player, CAPACITY) + SOON
+            worth += sum(CARD_IN_HAND if (game.card(card).play or 0) <= soon else DEAR_CARD
+                         for card in state.hand[:HAND_LIMIT])
+        else:  # the enemy's hand: only how many cards it holds is known
+            worth += CARD_IN_HAND * min(len(state.hand), HAND_LIMIT)
         if exposed:
             worth += MANA_LEFT * min(game.counter(player, MANA), MAX_MANA)
         if game.counter(player, BLOODBOUND_READY):

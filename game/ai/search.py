@@ -63,6 +63,9 @@ SETTLE_STEPS = 16
 #: What an activation (a duel move) costs in the judgement of its best follow-up, so that
 #: the same result reached without it is preferred.
 FOLLOW_UP_COST = 0.01
+#: Seconds the hard player's deadline lies before its budget runs out: the step it is in
+#: when the deadline strikes still has to finish.
+OVERRUN = 0.03
 #: Evaluation units that count as one in the UCB1 formula.
 SCALE = 40.0
 
@@ -236,6 +239,11 @@ class NormalPlayer:
         best = max(scores)
         top = [a for s, a in zip(scores, pool, strict=True) if s == best]
         self.last_reason = f"the best of {len(pool)} moves it looked one step ahead at"
+        if len(top) > 1 and duel.is_duel(game):
+            # equal worth: rather end the turn than wander about; else the rules of thumb
+            ending: list[Action] = [a for a in top if isinstance(a, EndTurn)]
+            rates = [self.easy.rate(game, player, a) for a in top]
+            top = ending or [a for r, a in zip(rates, top, strict=True) if r == max(rates)]
         return top[self.rng.randrange(len(top))]
 
 
@@ -277,7 +285,8 @@ class HardPlayer:
             return legal[0]
         if isinstance(legal[0], (DraftPick, Mulligan)):
             return self.playout.choose(game, player)
-        deadline = started + self.allowed(game)
+        # the last playout or greedy score may run a little past the deadline
+        deadline = started + max(0.005, self.allowed(game) - OVERRUN)
         try:
             return self._search(game, player, legal, deadline)
         finally:

@@ -56,12 +56,25 @@ def wound(game: Game, entity: int, damage: int) -> None:
     game.legal_cache = None
 
 
-def test_duel_evaluation_is_antisymmetric_and_values_the_enemy_generals_health() -> None:
+def test_duel_evaluation_values_the_enemy_generals_health() -> None:
     game = started()
-    assert evaluate(game, 0) == pytest.approx(-evaluate(game, 1))
     before = evaluate(game, 0)
     wound(game, general_of(game, 1), 3)
     assert evaluate(game, 0) > before + 3 * 3.0 - 0.01
+
+
+def test_duel_evaluation_reads_only_the_size_of_the_enemy_hand() -> None:
+    """No peeking: the enemy's hand counts by its size, whatever the cards are."""
+    game = started()
+    before = evaluate(game, 0)
+    state = game.players[1]
+    hand, deck = list(state.hand), list(state.deck)
+    costs = {game.card(c).play for c in hand}
+    other = next(i for i, c in enumerate(deck) if game.card(c).play not in costs)
+    hand[0], deck[other] = deck[other], hand[0]
+    game.arrange_hidden(1, hand, deck)
+    assert evaluate(game, 0) == before
+    game.close()
 
 
 def test_duel_evaluation_values_the_last_points_of_a_generals_health_more() -> None:
@@ -84,7 +97,7 @@ def test_duel_evaluation_exposes_the_active_sides_units_to_enemies_in_reach() ->
     for game, tile in ((safe, (1, 0)), (exposed, (1, 2))):
         put(game, "Hillside Lancer", (1, 4), 1)  # 4 attack
         put(game, "Clay Golem", tile, 0)  # 3 health
-    assert Board(exposed).active == 0
+    assert Board(exposed, 0).active == 0
     assert evaluate(exposed, 0) < evaluate(safe, 0)
     safe.close()
     exposed.close()
