@@ -25,6 +25,7 @@ from typing import Any
 
 import pygame
 
+from game.content.icons import token_icons
 from game.content.text import is_duel
 from game.rules import EntityView
 from game.rules.effects import WALL_NAME
@@ -155,6 +156,9 @@ class BoardView:
         self._sprites: dict[PieceLook, pygame.Surface] = {}
         self._plates: dict[tuple[int, int, int], pygame.Surface] = {}
         self._overlays: dict[tuple[str, bool, Shape], pygame.Surface] = {}
+        #: card name -> its token picture (the built-in cards' icons)
+        self.pictures: dict[str, str] = {name: str(path) for name, path in
+                                         token_icons().items()}
         self.map_renders = 0  # how often the map was pre-rendered (tests, bench)
         self.sprite_renders = 0  # how often a piece sprite was drawn afresh
 
@@ -565,7 +569,7 @@ class BoardView:
             health=health, damage=view.damage,
             durability=view.durability if definition.is_equipment else -1,
             marks=found, crew=crew, equipment=equipment, tapped=view.tapped,
-            selected=entity == self.selected)
+            selected=entity == self.selected, picture=self.pictures.get(definition.name, ""))
 
     def _duel_look(self, view: EntityView, marks: tuple[tuple[str, int], ...]) -> PieceLook:
         """A duel unit's token: live attack and health, exhaustion, the general's crown and
@@ -582,7 +586,8 @@ class BoardView:
             selected=view.entity == self.selected, style="duel", attack=view.attack_at(1),
             base_attack=definition.attack, base_health=definition.health,
             exhausted=view.exhausted, general="general" in definition.tags, kind=kind,
-            keywords=keywords, artifacts=artifacts)
+            keywords=keywords, artifacts=artifacts,
+            picture=self.pictures.get(definition.name, ""))
 
     def _piece(self, entity: int, marks: Mapping[int, Sequence[tuple[str, int]]]
                ) -> pygame.Surface:
