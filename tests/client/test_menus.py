@@ -512,3 +512,50 @@ def test_a_boss_map_seats_the_boss_side_last(app: App, stand_in: None) -> None:
     seats = scene.chosen_seats()
     assert seats[-1] == Seat(False, boss_maps[0].removeprefix("the-"))
     assert not button(scene, f"seat-{len(seats)}").enabled
+
+
+# ------------------------------------------------------------------ credits
+
+
+def test_credits_open_from_the_menu_by_a_click_and_go_back_with_escape(app: App) -> None:
+    from game.client.scenes.credits import CreditsScene
+    from game.content.icons import card_icons
+
+    click_button(app, "credits")
+    scene = app.scene
+    assert isinstance(scene, CreditsScene)
+    snap(app, "credits")
+    words = " ".join(line.text for line in scene.lines(scene.text_area.width))
+    assert "CC BY 3.0" in words and "DejaVu Sans" in words and "Bitstream Vera" in words
+    for icon in card_icons().values():  # every icon used, with its author
+        assert icon.icon in words and icon.author in words
+    # the list is longer than the screen: the wheel and the keys scroll it
+    first = pygame.image.tobytes(app.screen, "RGB")
+    pygame.mouse.set_pos(scene.text_area.center)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3))
+    step(app)
+    assert scene.scroll > 0
+    assert pygame.image.tobytes(app.screen, "RGB") != first
+    press(app, pygame.K_END)
+    assert scene.scroll == scene.text_height() - scene.text_area.height
+    press(app, pygame.K_HOME)
+    assert scene.scroll == 0
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
+    assert app.running
+    press(app, pygame.K_c)  # its key opens it too
+    assert isinstance(app.scene, CreditsScene)
+    click(app, app.scene.back.rect.center)
+    assert isinstance(app.scene, MenuScene)
+
+
+def test_the_menu_fits_the_smallest_window(folders: Path) -> None:
+    window = App(Settings(), size=(800, 600))
+    window.start(MenuScene(window, CONTENT))
+    window.step()
+    scene = window.scene
+    assert isinstance(scene, MenuScene)
+    bottoms = [button.rect.bottom for button in scene.buttons.buttons]
+    assert max(bottoms) < 600 - 20
+    click(window, scene.buttons.find("credits").rect.center)
+    assert type(window.scene).__name__ == "CreditsScene"
