@@ -506,13 +506,18 @@ def duel_plan(look: PieceLook) -> DuelPlan:
     picture = bool(look.picture) and cell >= PICTURE_CELL
     rows = max(len(left), len(right))
     if picture and cell >= DUEL_PICTURE_NAME:
-        name = (look.name.replace("!", ""),)
+        # one line under the picture, or two when one would be too small to read
+        words = look.name.replace("!", "").split() or [look.name]
         low = _picture_name_middle(cell) - cell // 14
-        high = _picture_name_middle(cell) + cell // 14
+        high = _picture_name_middle(cell) + cell // 8
         top = _badge_top(cell, look.general)
         beside = any(top + i * (badge + 1) < high and top + i * (badge + 1) + badge > low
                      for i in range(rows))
         room = cell - 2 * (badge + 2) if beside else round(cell * 0.78)
+        name = (" ".join(words),)
+        if len(words) > 1 and _bold(_picture_name_size(cell)).size(name[0])[0] > room:
+            half = (len(words) + 1) // 2
+            name = (" ".join(words[:half]), " ".join(words[half:]))
     elif cell >= DUEL_NAME and not picture:
         name, room = _duel_name_lines(look.name, cell, rows, _badge_top(cell, look.general))
     return DuelPlan(str(look.attack), attack_colour, str(max(0, health_left)), health_colour,
@@ -521,8 +526,13 @@ def duel_plan(look: PieceLook) -> DuelPlan:
 
 
 def _picture_name_middle(cell: int) -> int:
-    """The height of the middle of the name under a duel token's picture."""
+    """The height of the middle of the (first line of the) name under a duel token's
+    picture."""
     return round(cell * 0.63)
+
+
+def _picture_name_size(cell: int) -> int:
+    return max(9, round(cell * 0.11))
 
 
 def _name_middle(cell: int) -> int:
@@ -600,7 +610,10 @@ def _duel_picture(sprite: pygame.Surface, look: PieceLook, plan: DuelPlan) -> bo
     on a big token the name under it; False when the picture cannot be read."""
     cell = look.cell
     ink = TAPPED_TEXT if plan.dimmed else ui.TEXT
-    if plan.name:
+    lines = len(plan.name)
+    if lines > 1:  # two lines of name: the picture moves up and gives them room
+        side, middle = round(cell * 0.3), round(cell * 0.29)
+    elif lines:
         side, middle = round(cell * 0.36), round(cell * 0.37)
     else:
         side, middle = round(cell * 0.46), cell // 2 - cell // 20
@@ -608,9 +621,11 @@ def _duel_picture(sprite: pygame.Surface, look: PieceLook, plan: DuelPlan) -> bo
     if image is None:
         return False
     sprite.blit(image, image.get_rect(center=(cell // 2, middle)))
-    if plan.name:
-        _name_line(sprite, plan.name[0], (cell // 2, _picture_name_middle(cell)),
-                   max(9, round(cell * 0.11)), plan.name_room, ink)
+    size = _picture_name_size(cell)
+    first = _picture_name_middle(cell) - (round(cell * 0.12) if lines > 1 else 0)
+    step = _bold(size).get_linesize() - size // 6
+    for i, line in enumerate(plan.name):
+        _name_line(sprite, line, (cell // 2, first + i * step), size, plan.name_room, ink)
     return True
 
 
