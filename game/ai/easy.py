@@ -35,7 +35,7 @@ from game.rules.geometry import Tile
 from game.rules.marks import MARKS
 from game.rules.wincons import held_regions
 
-from . import duel
+from . import duel, fleet
 
 #: Effects that hurt what they hit (aimed at enemies); the rest help (aimed at friends).
 HARMFUL = frozenset({"damage", "destroy", "push", "take_control", "steal_resource", "charge",
@@ -59,7 +59,8 @@ class EasyPlayer:
 
     def choose(self, game: Game, player: int) -> Action:
         legal = game.legal_actions(player)
-        rate = duel.score if duel.is_duel(game) else self.score
+        rate = (duel.score if duel.is_duel(game) else fleet.score if fleet.is_fleet(game)
+                else self.score)
         scored = [(rate(game, player, a), i, a) for i, a in enumerate(legal)]
         best = max(s for s, _, _ in scored)
         top = [a for s, _, a in scored if s == best]

@@ -44,6 +44,10 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     key = (size, bold)
     found = _fonts.get(key)
     if found is None:
+        if not _fonts:
+            # fonts die with pygame.quit(), even when pygame.init() follows (a quit
+            # function is called once, so it is registered again with each new cache)
+            pygame.register_quit(forget_fonts)
         path = FONTS / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
         found = pygame.font.Font(str(path) if path.exists() else None, size)
         _fonts[key] = found
