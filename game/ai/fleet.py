@@ -263,7 +263,7 @@ def _load_value(game: Game, player: int, action: Load) -> float:
                 return -1.0
         return 12.0
     if is_fighter(game, action.unit):
-        return 9.0
+        return 13.0  # first: a fighter left behind without capacity is lost
     return -1.0
 
 
@@ -309,6 +309,25 @@ def _redeploy_value(game: Game, player: int, action: Redeploy) -> float:
     if is_fighter(game, action.ship) or capacity(game, action.ship):
         return -1.0  # carriers keep their fighters, fighters their carriers
     return 2.0 * (now - then)
+
+
+def searchable(game: Game, legal: list[Action]) -> list[Action]:
+    """The actions a searching player weighs: taking a declaration back is for people who
+    clicked the wrong ship (weighed, it only sends a search round in circles)."""
+    if not is_fleet(game):
+        return legal
+    return [a for a in legal if not isinstance(a, Withdraw)] or legal
+
+
+def follow_through(game: Game, player: int, steps: int = 80) -> None:
+    """Finish the player's tactical action under way by the rules of thumb (the best
+    scored action each time, the first of equals): a search judges a tactical action by
+    where it ends, not by its first decision (activating a system changes nothing yet)."""
+    for _ in range(steps):
+        if game.actor != player or tactic_of(game) is None:
+            return
+        legal = game.legal_actions(player)
+        game.apply(max(legal, key=lambda a: score(game, player, a)))
 
 
 # ---------------------------------------------------------------------------- evaluate

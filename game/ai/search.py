@@ -42,6 +42,7 @@ from game.rules.core.actions import (
 )
 from game.rules.core.state import Phase
 
+from . import fleet
 from .determinize import determinize
 from .easy import EasyPlayer
 from .evaluate import evaluate
@@ -93,6 +94,8 @@ def greedy_score(game: Game, player: int, action: Action, follow_width: int = 24
             if pay is not None:
                 game.apply(pay)
         settle(game)
+        if fleet.is_fleet(game):
+            fleet.follow_through(game, player)
         value = evaluate(game, player)
         if (isinstance(action, Activate) and game.actor == player
                 and game.phase is Phase.ACTION and not game.stack):
@@ -135,7 +138,7 @@ class NormalPlayer:
 
     def choose(self, game: Game, player: int) -> Action:
         self.last_reason = ""
-        legal = game.legal_actions(player)
+        legal = fleet.searchable(game, game.legal_actions(player))
         if len(legal) == 1:
             return legal[0]
         if isinstance(legal[0], DraftPick):
@@ -186,7 +189,7 @@ class HardPlayer:
         started = time.perf_counter()
         self.last_playouts = 0
         self.last_reason = ""
-        legal = game.legal_actions(player)
+        legal = fleet.searchable(game, game.legal_actions(player))
         if len(legal) == 1:
             return legal[0]
         if isinstance(legal[0], DraftPick):
