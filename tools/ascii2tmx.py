@@ -60,6 +60,16 @@ Hex maps and links (optional fields)::
     ruleset: muhq            # the game mode (default muhq)
     geometry: square-grid    # orthogonal maps only: square-muhq (default) or square-grid
 
+A fleet map (``ruleset: fleet``, seed 003) is hexagonal and names up to six players. Its
+cells are star systems, drawn with symbols added under ``symbols`` for the fleet's tile
+types (``void``, ``empty space``, ``planet``, ``home system``, ``asteroid field``,
+``nebula``, ``supernova``, ``gravity rift``); each player's home system is an owned
+symbol (``'1': home system`` keeps player 1; ``spawns: {'5': 5}`` names the owner of a
+further one). ``start_deck_list`` is the fleet each player starts with in its home
+system, ``win_condition`` is ``{type: objectives, points: P, rounds: R}`` with at least
+one region (each an objective worth its points), and ``links`` are its wormholes and
+hyperlanes. No income is written. ``tools/map-sources/3P-fleet-triad.yaml`` is a whole one.
+
 On a hex map the grid is drawn as on a square one, one symbol per cell of Tiled's
 rectangle of cells, and every [x, y] is that cell's column and row (the pushed rows or
 columns are not drawn pushed). The tile size and the hex side length come from the hex

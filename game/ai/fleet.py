@@ -60,10 +60,11 @@ from game.rules.rulesets.fleet.rules import (
 from game.rules.rulesets.fleet.tactical import tactic_of
 
 WIN = 1_000_000.0
-#: worth of a point, of a planet's resource, of a unit's fighting strength
+#: worth of a point, of a planet's resource (paid every round), of a unit's fighting
+#: strength
 POINT = 12.0
-RESOURCE = 2.0
-STRENGTH = 1.0
+RESOURCE = 3.0
+STRENGTH = 2.0
 #: strategies by number: how much the easy player likes each
 STRATEGY_LIKES = {1: 5.0, 2: 9.0, 3: 6.0, 4: 3.0, 5: 5.0, 6: 10.0}
 
@@ -344,12 +345,16 @@ def evaluate(game: Game, player: int) -> float:
 
 
 def _side(game: Game, player: int) -> float:
+    """Points; planets for the resources they pay each round and the points they score
+    (an objective held scores at the next status phase); resources in hand; each unit for
+    what it cost and how well it fights; command tokens."""
     state = game.players[player]
     worth = POINT * state.points
+    objectives = objective_points(game)
     for tile in planets_of(game, player):
-        worth += RESOURCE * resources(game, tile) + 4.0 * objective_points(game).get(tile, 0)
-    worth += 0.5 * state.resource
+        worth += RESOURCE * resources(game, tile) + 0.75 * POINT * objectives.get(tile, 0)
+    worth += 0.7 * state.resource
     for unit in game.controlled_permanents(player):
-        worth += STRENGTH * (1.0 + power(game, unit) * 3.0)
-    worth += 1.5 * game.counter(player, TACTIC) + 0.5 * game.counter(player, FLEET_POOL)
+        worth += 0.8 * (game.card(unit).play or 0) + STRENGTH * power(game, unit)
+    worth += 1.0 * game.counter(player, TACTIC) + 0.5 * game.counter(player, FLEET_POOL)
     return worth

@@ -86,17 +86,19 @@ def system_sprite(view: SystemView, size: tuple[int, int], corners: Sequence[tup
             cx = width / 2 + (index - (len(players) - 1) / 2) * 7
             pygame.draw.circle(sprite, ui.player_colour(player), (cx, height / 2), 3)
         return sprite
+    if view.planet and view.controller >= 0:  # a ring round the planet, under the chips
+        ring = ui.player_colour(view.controller)
+        ring_radius = min(width, height) * 0.27
+        thick = max(2, cell // 28)
+        pygame.draw.circle(sprite, SHADOW, (width / 2, height / 2), ring_radius + 1, thick + 2)
+        pygame.draw.circle(sprite, ring, (width / 2, height / 2), ring_radius, thick)
     rows_top = top + 2
     bottom = height * 0.80
     room = width * 0.84
     y = _chips(sprite, space, shorts, font, chip_h, rows_top, bottom - chip_h - 2, width, room)
     if view.planet:
-        py = bottom - chip_h / 2
-        ring = ui.player_colour(view.controller) if view.controller >= 0 else (90, 100, 120)
-        pygame.draw.circle(sprite, ring, (width * 0.16, py), max(3, cell // 14),
-                           max(1, cell // 40))
         _chips(sprite, ground, shorts, font, chip_h, max(y, bottom - chip_h), bottom + 1,
-               width, room * 0.72, left=width * 0.27)
+               width, room * 0.84)
     loads = [(p, used, total) for p, used, total in view.capacity if used or total]
     if loads and cell >= 56:
         text = " ".join(f"{used}/{total}" for _p, used, total in loads)

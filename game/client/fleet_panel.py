@@ -13,6 +13,7 @@ import pygame
 
 from game.client import ui
 from game.client.actions_ui import Choice
+from game.content import locale
 from game.rules.geometry import Tile
 from game.rules.rulesets.fleet.view import system
 
@@ -107,10 +108,12 @@ class FleetPanel:
             return
         view = system(game, self.hovered)
         kind = game.tile_kind(self.hovered).name
-        head = f"{game.geometry.label(self.hovered)} · {kind}"
+        key = f"tile.{kind}.name"
+        shown = locale.text(key) if locale.has(key) else kind
+        head = f"{game.geometry.label(self.hovered)} · {shown}"
         if view.planet:
             owner = f"P{view.controller + 1}" if view.controller >= 0 else "nobody"
-            head += f" · planet {view.resources} ◆, held by {owner}"
+            head += f" · {view.resources} ◆, held by {owner}"
         if view.objective:
             head += f" · objective ★{view.objective}"
         ui.blit_text(surface, head, (area.left, area.top), size, ui.TEXT, bold=True)

@@ -176,3 +176,31 @@ def test_76_fleet_pool_excess_is_removed_by_the_owners_choice() -> None:
     assert {game.card(a.unit).name for a in choices} == {"Cruiser", "Destroyer"}
     game.apply(choices[0])
     assert len(units(game, board, "B")) == 3
+
+
+def test_16_capacity_is_not_enforced_during_combat_only_after_it() -> None:
+    """Rule 16: a carrier lost in a fight leaves its fighters fighting on to the end of
+    the combat; then, without capacity, they are removed."""
+    from game.rules.rulesets.fleet.actions import TakeHit
+
+    from .kit import rig
+
+    board = strip()
+    game = tactic_game(board)
+    (carrier,) = put(game, board, "Carrier", "B")
+    fighters = put(game, board, "Fighter", "B", count=2)
+    put(game, board, "Cruiser", "C", player=1)
+    activate(game, board, "C")
+    declare(game, carrier)
+    for fighter in fighters:
+        game.apply(Load(0, carrier, fighter))
+    # round 1: the three attackers miss, the cruiser hits (the carrier takes it); round 2:
+    # the fighters still fight (one hits), the cruiser misses
+    dice = rig(game, [1, 1, 1, 7, 9, 1, 1])
+    game.apply(Confirm(0))
+    assert {game.card(a.unit).name for a in game.legal_actions(0)
+            if isinstance(a, TakeHit)} == {"Carrier", "Fighter"}
+    game.apply(TakeHit(0, carrier))
+    assert dice.rolled == [1, 1, 1, 7, 9, 1, 1]  # both fighters rolled in round 2
+    assert units(game, board, "C", player=1) == []
+    assert units(game, board, "C", player=0) == []  # then, without a carrier, they went
