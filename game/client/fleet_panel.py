@@ -12,10 +12,10 @@ from typing import Any
 import pygame
 
 from game.client import ui
-from game.client.actions_ui import Choice
+from game.client.actions_ui import Choice, name_of
 from game.content import locale
 from game.rules.geometry import Tile
-from game.rules.rulesets.fleet.view import system
+from game.rules.rulesets.fleet.view import system, tactic
 
 #: colours of the choice kinds (as the board's highlights)
 KIND_FILL = {"attack": (120, 52, 46), "move": (44, 72, 120), "play": (104, 86, 36)}
@@ -95,7 +95,28 @@ class FleetPanel:
             if fill is not None and button.enabled:
                 pygame.draw.rect(surface, fill, button.rect.inflate(-4, -4).move(0, 0), 2,
                                  border_radius=6)
+        self._draw_moves(surface, game)
         self._draw_system(surface, game)
+
+    def _draw_moves(self, surface: pygame.Surface, game: Any) -> None:
+        """During the movement step: every declared ship, its path and what it carries."""
+        found = tactic(game)
+        if found is None or found.step != "move" or not found.moves:
+            return
+        size = max(11, round(12 * self.scale))
+        bottom = max((b.rect.bottom for b in self.buttons.buttons), default=self.rect.top + 24)
+        area = self.command_rect.inflate(-16, 0)
+        y = bottom + 8
+        for ship, path in found.moves:
+            carried = [name_of(game, u) for u, s in found.cargo if s == ship]
+            route = " → ".join(game.geometry.label(t) for t in path)
+            line = f"{name_of(game, ship)}: {route}"
+            if carried:
+                line += " carrying " + ", ".join(carried)
+            ui.blit_text(surface, line, (area.left, y), size, (250, 230, 140))
+            y += size + 4
+            if y > self.rect.bottom - size:
+                break
 
     def _draw_system(self, surface: pygame.Surface, game: Any) -> None:
         area = self.system_rect.inflate(-12, -10)

@@ -243,6 +243,10 @@ def test_a_whole_fleet_game_in_the_window_with_mouse_and_keys(app: App) -> None:
     over = app.scene
     assert isinstance(over, GameOverScene), f"still {type(over).__name__} at turn {game.turn}"
     assert game.phase is Phase.OVER and game.winners
+    # the summary counts planets and command tokens, not cards
+    from game.rules.rulesets.fleet.rules import planets_of
+
+    assert [row["cards"] for row in over.rows] == [len(planets_of(game, p)) for p in range(3)]
     kinds = {a.kind for a in sent if a.player == 0}
     assert {"pick_strategy", "activate_system", "declare_move", "load", "confirm_moves",
             "land", "end_landing", "produce", "gain_token", "pass_round"} <= kinds, kinds
