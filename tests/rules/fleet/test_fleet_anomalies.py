@@ -155,3 +155,19 @@ def test_9_a_system_that_is_two_anomalies_has_both_sets_of_rules(rift_nebula: st
     assert paths_of(game, cruiser) == {board.path("CD")}
     assert not [a for a in of(game.legal_actions(0), Load)]
     assert paths_of(game, other) == set()
+
+
+def test_41_58_6_the_ships_leave_the_rifts_in_the_order_they_were_declared() -> None:
+    """Our reading of 58.6: once confirmed, the declared ships move one after another in
+    the order they were declared (no rule can tell it from moving together); so the
+    rifts' dice fall in that order too."""
+    board = strip({"B": "gravity rift", "H": "gravity rift"})
+    game = tactic_game(board)
+    (first,) = put(game, board, "Carrier", "A")
+    (second,) = put(game, board, "Dreadnought", "A")
+    activate(game, board, "C")
+    declare(game, second, board.path("BC"))
+    declare(game, first, board.path("BC"))
+    rig(game, [1, 9])
+    game.apply(Confirm(0))
+    assert not game.is_on_map(second) and game.is_on_map(first)

@@ -15,12 +15,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...cards import CardDef, CardType
-from ...systems.intents import IntentSystem
 from ..base import Ruleset
 from . import actions as _actions  # noqa: F401 - registers the fleet's actions
 from .handlers import HANDLERS
 from .legal import legal_actions
-from .movement import FleetMoveIntent, move_ship
+from .movement import FleetMoveSystem
 from .setup import setup_game
 from .status import attack_profile, exhausted, meters
 
@@ -38,7 +37,7 @@ OCCUPANCY = 1_000
 
 def _systems(game: Game) -> list[tuple[esper.Processor, int]]:
     """Movement: the declared ships move together (rule 58.6)."""
-    return [(IntentSystem(game, FleetMoveIntent, move_ship), 50)]
+    return [(FleetMoveSystem(game), 50)]
 
 
 def _nothing(game: Game, *args: object) -> None:

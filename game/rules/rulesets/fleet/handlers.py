@@ -113,10 +113,10 @@ def do_confirm(game: Game, action: Confirm) -> None:
     moving = len(tactic.movers)
     game.emit(ActionDeclared(action.player, f"P{action.player + 1} moves {moving} "
                                             f"ship{'s' if moving != 1 else ''}"))
-    for ship, path in tactic.movers:
+    for order, (ship, path) in enumerate(tactic.movers):
         cargo = tuple((unit, where) for unit, carrier in tactic.cargo if carrier == ship
                       for where in [game.tile_of(unit)] if where is not None)
-        game.add_intent(ship, FleetMoveIntent(path, cargo))
+        game.add_intent(ship, FleetMoveIntent(path, cargo, order))
     game.process_intents()
     tactic.movers = ()
     tactic.cargo = ()

@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import esper
+
 from ...core.events import ActionDeclared
 from ...geometry import Tile
 from .rules import (
@@ -297,10 +299,28 @@ def load_options(game: Game, tactic: Tactic) -> list[tuple[int, int]]:
 
 @dataclass(slots=True)
 class FleetMoveIntent:
-    """The ship moves along ``path``; ``cargo`` lists what it picks up, and where."""
+    """The ship moves along ``path``; ``cargo`` lists what it picks up, and where;
+    ``order`` is its place among the declarations."""
 
     path: tuple[Tile, ...]
     cargo: tuple[tuple[int, Tile], ...] = ()
+    order: int = 0
+
+
+class FleetMoveSystem(esper.Processor):
+    """The movement system: carries out every move intent, in the order the ships were
+    declared (each as ``move_ship`` says)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def process(self) -> None:
+        pending = esper.get_component(FleetMoveIntent)
+        if not pending:
+            return
+        for entity, intent in sorted(pending, key=lambda item: (item[1].order, item[0])):
+            esper.remove_component(entity, FleetMoveIntent)
+            move_ship(self.game, entity, intent)
 
 
 def move_ship(game: Game, ship: int, intent: FleetMoveIntent) -> None:
@@ -380,6 +400,6 @@ def redeploy(game: Game, ship: int, tile: Tile) -> None:
     game.move_permanent(ship, tile)
 
 
-__all__ = ["FleetMoveIntent", "Path", "budget", "can_enter", "can_pass", "declare_options",
-           "is_fighter", "load_options", "move_ship", "paths", "redeploy",
+__all__ = ["FleetMoveIntent", "FleetMoveSystem", "Path", "budget", "can_enter", "can_pass",
+           "declare_options", "is_fighter", "load_options", "move_ship", "paths", "redeploy",
            "redeploy_options", "why_not_move"]
