@@ -59,14 +59,21 @@ class EasyPlayer:
 
     def choose(self, game: Game, player: int) -> Action:
         legal = game.legal_actions(player)
-        rate = (duel.score if duel.is_duel(game) else fleet.score if fleet.is_fleet(game)
-                else self.score)
-        scored = [(rate(game, player, a), i, a) for i, a in enumerate(legal)]
+        scored = [(self.rate(game, player, a), i, a) for i, a in enumerate(legal)]
         best = max(s for s, _, _ in scored)
         top = [a for s, _, a in scored if s == best]
         action = top[self.rng.randrange(len(top))]
         self.last_reason = self.reason(game, player, action, best)
         return action
+
+    def rate(self, game: Game, player: int, action: Action) -> float:
+        """How much it likes ``action`` under the game's rules of thumb (the duel has its
+        own, in ``game.ai.duel``, and so has the fleet, in ``game.ai.fleet``)."""
+        if duel.is_duel(game):
+            return duel.score(game, player, action)
+        if fleet.is_fleet(game):
+            return fleet.score(game, player, action)
+        return self.score(game, player, action)
 
     def reason(self, game: Game, player: int, action: Action, score: float) -> str:
         """Why it chose this, in a few words (for the game log)."""
