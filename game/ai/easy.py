@@ -35,7 +35,7 @@ from game.rules.geometry import Tile
 from game.rules.marks import MARKS
 from game.rules.wincons import held_regions
 
-from . import duel
+from . import duel, fleet
 
 #: Effects that hurt what they hit (aimed at enemies); the rest help (aimed at friends).
 HARMFUL = frozenset({"damage", "destroy", "push", "take_control", "steal_resource", "charge",
@@ -68,9 +68,11 @@ class EasyPlayer:
 
     def rate(self, game: Game, player: int, action: Action) -> float:
         """How much it likes ``action`` under the game's rules of thumb (the duel has its
-        own, in ``game.ai.duel``)."""
+        own, in ``game.ai.duel``, and so has the fleet, in ``game.ai.fleet``)."""
         if duel.is_duel(game):
             return duel.score(game, player, action)
+        if fleet.is_fleet(game):
+            return fleet.score(game, player, action)
         return self.score(game, player, action)
 
     def reason(self, game: Game, player: int, action: Action, score: float) -> str:

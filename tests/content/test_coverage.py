@@ -56,6 +56,11 @@ KEYWORD_CARDS: dict[str, list[str]] = {
     "bond": ["Golem Shaper", "Ley Sage", "Moss Golem"],
     "ephemeral": ["Wind Dervish"],
     "mech_progress": ["Bolt Thrower", "Piston Brute", "Rivet Hound"],
+    # the fleet's keywords (seed 003)
+    "capacity": ["Carrier", "Dreadnought", "Courier"],
+    "combat": ["Cruiser", "Fighter", "Infantry", "Walker"],
+    "space_cannon": ["Ion Battery", "Lance Battery"],
+    "deep_cannon": ["Lance Battery"],
 }
 
 #: effect -> cards whose abilities use it
@@ -202,6 +207,15 @@ TILE_CARDS: dict[str, list[tuple[str, str]]] = {
     "gate": [("Gate Warden", "on_tile")],
     "store": [("Scout", "fast"), ("Messenger", "fast")],
     "mana globe": [("Lantern Scout", "duel_unit"), ("Crag Hawk", "duel_unit")],
+    # the fleet's systems (seed 003): ships move through them, ground forces hold planets
+    "void": [("Carrier", "fleet_ship")],
+    "empty space": [("Carrier", "fleet_ship"), ("Courier", "fleet_ship")],
+    "planet": [("Infantry", "fleet_ground"), ("Ion Battery", "fleet_ground")],
+    "home system": [("Infantry", "fleet_ground"), ("Walker", "fleet_ground")],
+    "asteroid field": [("Cruiser", "fleet_ship")],
+    "nebula": [("Cruiser", "fleet_ship")],
+    "supernova": [("Destroyer", "fleet_ship")],
+    "gravity rift": [("Carrier", "fleet_ship"), ("Dreadnought", "fleet_ship")],
 }
 
 #: rules of the rulebook (assets/docs/rules.md) that cards bring into play -> cards
@@ -360,11 +374,28 @@ def _duel_unit(card: CardDef, tile: TileType) -> bool:
     return tile.name == "mana globe" and card.is_unit and "duel" in card.tags
 
 
+def _fleet_tile(tile: TileType) -> bool:
+    """A tile of the fleet's galaxies: an anomaly, a system with a planet, empty space or
+    the void between systems (seed 003)."""
+    return bool(tile.anomalies or tile.resources) or tile.name in ("void", "empty space")
+
+
+def _fleet_ship(card: CardDef, tile: TileType) -> bool:
+    """Fleet ships move through (or around) a galaxy's systems and anomalies."""
+    return _fleet_tile(tile) and {"fleet", "ship"} <= card.tags
+
+
+def _fleet_ground(card: CardDef, tile: TileType) -> bool:
+    """Ground forces and structures stand on planets (a system with resources)."""
+    return tile.resources > 0 and "fleet" in card.tags and bool(
+        {"ground", "structure"} & card.tags)
+
+
 TILE_USES: dict[str, Callable[[CardDef, TileType], bool]] = {
     "unit": _is_unit, "on_tile": _on_tile, "ranged": _ranged, "worker": _worker,
     "playable": _playable, "swimming": _swimming, "swimming_playable": _swimming_playable,
     "fast": _fast, "targets_walls": _targets_walls, "pushes": _pushes,
-    "duel_unit": _duel_unit,
+    "duel_unit": _duel_unit, "fleet_ship": _fleet_ship, "fleet_ground": _fleet_ground,
 }
 
 

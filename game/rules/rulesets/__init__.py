@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from .base import Ruleset
 from .duel import DUEL
+from .fleet import FLEET
 from .muhq import MUHQ
 
-RULESETS: dict[str, Ruleset] = {MUHQ.name: MUHQ, DUEL.name: DUEL}
+RULESETS: dict[str, Ruleset] = {MUHQ.name: MUHQ, DUEL.name: DUEL, FLEET.name: FLEET}
 
 
 def ruleset(name: str) -> Ruleset:
