@@ -83,15 +83,19 @@ def play_random_game(spec: MapSpec, library: CardLibrary, seed: int, *, players:
                      sets: tuple[str, ...] = DEFAULT_SETS,
                      ai: tuple[str, ...] = ("random",),
                      decision_times: dict[str, list[float]] | None = None,
-                     turn_times: dict[str, list[float]] | None = None) -> Game:
+                     turn_times: dict[str, list[float]] | None = None,
+                     clock: bool = False) -> Game:
     """A whole game between computer players (``ai``: one kind per seat, or one for all),
-    seeded; play stops (the game unfinished) once it passes ``max_turns``. With
+    seeded; play stops (the game unfinished) once it passes ``max_turns``. The game is the
+    same on every run unless ``clock`` lets the searching players stop on the wall clock
+    (see ``make_player``). With
     ``decision_times``, the seconds of every decision are added to its kind's list; with
     ``turn_times``, the seconds each seat spent deciding during each turn."""
     count = players or spec.players
     game = Game(with_decks(GameSetup(spec, library, count, seed, sets=sets, draft=draft)))
     kinds = seat_kinds(ai, count)
-    seats = [make_player(kind, seed * 7919 + 17 + i) for i, kind in enumerate(kinds)]
+    seats = [make_player(kind, seed * 7919 + 17 + i, clock=clock)
+             for i, kind in enumerate(kinds)]
     per_turn: dict[tuple[int, int], float] = {}
     while game.actor is not None and game.turn <= max_turns:
         actor = game.actor
@@ -160,7 +164,8 @@ def _play_games(args: argparse.Namespace, spec: MapSpec, library: CardLibrary,
         game = play_random_game(spec, library, seed, max_turns=args.max_turns, sets=sets,
                                 draft=draft, ai=kinds,
                                 decision_times=times if by_kind else None,
-                                turn_times=turns if by_kind else None)
+                                turn_times=turns if by_kind else None,
+                                clock=args.clock)
         reason = game.over_reason or f"stopped at the turn limit of {args.max_turns}"
         result = GameResult(index + 1, seed, game.winners, reason, game.turn,
                             len(game.history), game.state_hash(), kinds)

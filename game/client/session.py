@@ -137,7 +137,8 @@ class Session:
         for index, seat in enumerate(self.seats):
             if not seat.human:
                 self.computers[index] = make_player(seat.computer,
-                                                    self.game.setup.seed * 31 + index)
+                                                    self.game.setup.seed * 31 + index,
+                                                    clock=True)
 
     def first_human(self) -> int | None:
         for index, seat in enumerate(self.seats):
