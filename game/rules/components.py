@@ -7,7 +7,9 @@ on the map also has
 no tile (piles are one ordered index, ``game.piles``: container -> members). Status marks
 are entities of their own (``Mark``), as are lasting granted effects (``Granted``).
 Components never hold other mutable objects, so a shallow copy of each is a full
-snapshot.
+snapshot; those that never change once made are frozen (``Card``, ``AtStore``,
+``Arrival``), and snapshots share them instead of copying (a card that changes owner
+gets a new ``Card``: ``zones.change_owner``).
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ class Zone(StrEnum):
     DRAFT = "draft"  # in a draft pack, before the game starts
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Card:
     definition: CardDef
     owner: int  # player index, -1 for neutral permanents the map places
@@ -64,7 +66,7 @@ class Body:
     fight_push: int = 0  # push granted for the current fight only (Charger)
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class AtStore:
     """A card dealt face down to a store tile of the map (tiles: store)."""
 
@@ -96,7 +98,7 @@ class Granted:
     source: int = 0
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Arrival:
     """When a duel unit entered the battlefield: the order battle pets act in (later
     arrivals act later; a unit that transforms or hatches arrives anew)."""

@@ -82,3 +82,48 @@ def test_search_never_sees_tables_of_a_line_it_took_back() -> None:
         assert game.winners or game.turn > 40
     finally:
         game.close()
+
+
+def test_restore_undoes_a_change_of_owner() -> None:
+    """A card's ``Card`` component never changes (snapshots share it): a draft pick gives
+    the card a new one, and a restore brings the old one back."""
+    spec = find_map("2P-ring-street")
+    game = Game(GameSetup(spec, LIBRARY, 2, 4, sets=("base",)))
+    try:
+        pick = game.legal_actions(0)[0]
+        card = pick.card  # type: ignore[attr-defined]
+        before = game.owner(card)
+        snap = game.snapshot()
+        game.apply(pick)
+        assert game.owner(card) == 0 != before
+        game.restore(snap)
+        assert game.owner(card) == before
+        game.apply(pick)
+        assert game.owner(card) == 0
+    finally:
+        game.close()
+
+
+def test_the_game_random_generator_draws_what_random_random_draws() -> None:
+    """Snapshots keep the generator's state without copying it while nothing was drawn;
+    the numbers drawn are those of ``random.Random`` with the same seed."""
+    from game.rules.core.state import GameRandom
+
+    plain, ours = random.Random(7), GameRandom(7)
+    for rng in (plain, ours):
+        deck = list(range(30))
+        rng.shuffle(deck)
+        rng.randrange(5)
+        rng.randint(1, 6)
+        rng.random()
+        rng.gauss()
+        rng.choice(deck)
+    assert ours.getstate() == plain.getstate()
+    state = ours.getstate()
+    assert ours.getstate() is state  # nothing drawn: the same state, not a copy
+    first = [ours.randrange(100) for _ in range(5)]
+    assert ours.getstate() != state
+    ours.setstate(state)
+    assert [ours.randrange(100) for _ in range(5)] == first
+    ours.seed(3)
+    assert ours.getstate() == random.Random(3).getstate()

@@ -13,7 +13,6 @@ rule lives:
 from __future__ import annotations
 
 import itertools
-import random
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -34,7 +33,16 @@ from .actions import Action, Pass
 from .events import Event, EventBus
 from .queries import Queries
 from .stack import resolve_top
-from .state import NEUTRAL, GameSetup, IllegalAction, PendingTrigger, Phase, PlayerState, StackItem
+from .state import (
+    NEUTRAL,
+    GameRandom,
+    GameSetup,
+    IllegalAction,
+    PendingTrigger,
+    Phase,
+    PlayerState,
+    StackItem,
+)
 from .view import Meter, Preview, ViewQueries
 
 if TYPE_CHECKING:
@@ -68,7 +76,7 @@ class Game(Queries, ViewQueries):
             raise ValueError("; ".join(refused))
         self.world = f"muhq-{next(Game._worlds)}"
         esper.switch_world(self.world)
-        self.rng = random.Random(setup.seed)
+        self.rng = GameRandom(setup.seed)
         self.tiles: list[str] = list(self.map.tiles)
         #: the board's geometry (every spatial question; tiles are opaque ids elsewhere)
         self.geometry = self.map.grid()
@@ -186,6 +194,7 @@ class Game(Queries, ViewQueries):
     # (bound as a method: no extra call on the engine's hottest paths).
 
     move_card = zones.move_card
+    change_owner = zones.change_owner
     draw = zones.draw
     shuffle_discard_into_deck = zones.shuffle_discard_into_deck
     gain_resource = zones.gain_resource

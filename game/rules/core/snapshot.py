@@ -21,7 +21,7 @@ import itertools
 import operator
 import pickle
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import esper
 
@@ -82,14 +82,30 @@ def state_hash(game: Game) -> str:
 
 
 def snapshot(game: Game) -> dict[str, Any]:
-    """A copy of the whole position, cheap enough for search (see ``restore``)."""
+    """A copy of the whole position, cheap enough for search (see ``restore``).
+
+    Compact: an entity's components are kept as one dict per entity in which immutable
+    components (frozen dataclasses: ``Card``, ``AtStore``...) are the live objects
+    themselves, shared, and the others are written down as their field values, grouped
+    by class, to be built anew at each ``restore``."""
     game.enter()
-    entities = {
-        entity: [_clone(c) for c in comps.values()]
-        for entity, comps in esper._entities.items()  # noqa: SLF001
-    }
+    ents = esper._entities  # noqa: SLF001
+    mutable: dict[type, list[tuple[int, Any]]] = {}
+    for kind, members in esper._components.items():  # noqa: SLF001
+        if kind in _SHARED:
+            continue
+        values = _VALUES.get(kind)
+        if values is None:
+            if _describe(kind):
+                continue
+            values = _VALUES[kind]
+        mutable[kind] = [(entity, values(ents[entity][kind])) for entity in members]
+    entities = {entity: table.copy() for entity, table in ents.items()}
     return {
         "entities": entities,
+        "mutable": mutable,
+        "kinds": {kind: tuple(members)
+                  for kind, members in esper._components.items()},  # noqa: SLF001
         "next_entity": _peek_counter(),
         "players": [p.copy() for p in game.players],
         "neutral": game.neutral.copy(),
@@ -97,18 +113,19 @@ def snapshot(game: Game) -> dict[str, Any]:
                     game.activated, game.winners, game.over_reason, game.draft_round,
                     game.draft_step, game.draft_steps, game.version),
         "tiles": list(game.tiles),
-        "neutralized": set(game.neutralized),
-        "board": dict(game.board),
-        "piles": {k: list(v) for k, v in game.piles.items()},
-        "places": dict(game.places),
-        "stack": list(game.stack),
-        "pending": list(game.pending),
-        "packs": [list(p) for p in game.packs],
-        "held": list(game.held),
+        "neutralized": frozenset(game.neutralized),
+        "board": game.board.copy(),
+        "piles": {k: tuple(v) for k, v in game.piles.items()},
+        "places": game.places.copy(),
+        "stack": tuple(game.stack),
+        "pending": tuple(game.pending),
+        "packs": tuple(tuple(p) for p in game.packs),
+        "held": tuple(game.held),
         "rng": game.rng.getstate(),
         "history": len(game.history),
         "turn_hashes": len(game.turn_hashes),
-        "trigger_queue": list(game.trigger_queue),
+        "trigger_queue": tuple(game.trigger_queue),
+        "legal": game.legal_cache,
     }
 
 
@@ -118,33 +135,29 @@ def restore(game: Game, snap: dict[str, Any]) -> None:
     ents = esper._entities  # noqa: SLF001
     comps = esper._components  # noqa: SLF001
     ents.clear()
+    ents.update({entity: table.copy() for entity, table in snap["entities"].items()})
+    for kind, found in snap["mutable"].items():
+        make = _MAKERS[kind]
+        for entity, values in found:
+            ents[entity][kind] = make(values)
     comps.clear()
-    for entity, components in snap["entities"].items():
-        table = {}
-        for component in components:
-            copy = _clone(component)
-            kind = type(copy)
-            table[kind] = copy
-            bucket = comps.get(kind)
-            if bucket is None:
-                comps[kind] = {entity}
-            else:
-                bucket.add(entity)
-        ents[entity] = table
+    comps.update({kind: set(members) for kind, members in snap["kinds"].items()})
     esper._dead_entities.clear()  # noqa: SLF001
     esper.clear_cache()
-    esper._entity_count = itertools.count(snap["next_entity"])  # noqa: SLF001
+    next_entity = snap["next_entity"]
+    esper._entity_count = itertools.count(next_entity)  # noqa: SLF001
     game.players = [p.copy() for p in snap["players"]]
     game.neutral = snap["neutral"].copy()
     (game.turn, game.active, game.phase, game.priority, game.passes, game.activated,
      game.winners, game.over_reason, game.draft_round, game.draft_step, game.draft_steps,
      version) = snap["scalars"]
-    game.tiles = list(snap["tiles"])
-    game.terrain_version += 1
+    if game.tiles != snap["tiles"]:
+        game.tiles = list(snap["tiles"])
+        game.terrain_version += 1
     game.neutralized = set(snap["neutralized"])
-    game.board = dict(snap["board"])
+    game.board = snap["board"].copy()
     game.piles = {k: list(v) for k, v in snap["piles"].items()}
-    game.places = dict(snap["places"])
+    game.places = snap["places"].copy()
     game.stack = list(snap["stack"])
     game.pending = list(snap["pending"])
     game.packs = [list(p) for p in snap["packs"]]
@@ -153,8 +166,13 @@ def restore(game: Game, snap: dict[str, Any]) -> None:
     del game.history[snap["history"]:]
     del game.turn_hashes[snap["turn_hashes"]:]
     game.trigger_queue = list(snap["trigger_queue"])
-    game.legal_cache = None
-    game.defs = {}
+    # the legal actions are a value of the position: those listed when the snapshot was
+    # taken hold again
+    game.legal_cache = snap["legal"]
+    # an entity id from before the snapshot names the same card again (a card's
+    # definition never changes); ids handed out since may come back as other cards
+    if max(game.defs, default=0) >= next_entity:
+        game.defs = {e: d for e, d in game.defs.items() if e < next_entity}
     game.dirty = True
     # caches are keyed by the version: a restored position must never reuse a number a
     # line of play explored since the snapshot has used, so versions only ever grow
@@ -162,43 +180,38 @@ def restore(game: Game, snap: dict[str, Any]) -> None:
     game.roster_version = game.version
 
 
+#: component classes whose instances never change (frozen dataclasses): a snapshot shares
+#: them with the live world instead of copying them
+_SHARED: set[type] = set()
+#: component class -> its field values (a tuple, or the value of a one-field class)
+_VALUES: dict[type, Callable[[Any], Any]] = {}
+#: component class -> a new instance from what ``_VALUES`` gave
+_MAKERS: dict[type, Callable[[Any], Any]] = {}
 
 
-def _clone(component: Any) -> Any:
-    """A shallow copy of a component (components hold no mutable objects)."""
-    cloner = _CLONERS.get(component.__class__)
-    if cloner is None:
-        cloner = _cloner(component.__class__)
-    return cloner(component)
-
-
-#: component class -> its copier: the dataclass built again from its fields, in order
-#: (about four times quicker than setting each slot of a bare instance)
-_CLONERS: dict[type, Callable[[Any], Any]] = {}
-
-
-def _cloner(cls: Any) -> Callable[[Any], Any]:
-    names = cls.__slots__
+def _describe(cls: type) -> bool:
+    """Fill ``_SHARED``, ``_VALUES`` and ``_MAKERS`` for a component class; True when its
+    instances are shared."""
+    names: tuple[str, ...] = tuple(getattr(cls, "__slots__", ()))
+    params = getattr(cls, "__dataclass_params__", None)
+    if params is not None and params.frozen:
+        _SHARED.add(cls)
+        return True
     make: Callable[..., Any] = cls
-    if not dataclasses.is_dataclass(cls) or [
-            f.name for f in dataclasses.fields(cls)] != list(names):
-        def clone(component: Any) -> Any:
-            copy = cls.__new__(cls)
-            for name in names:
-                object.__setattr__(copy, name, getattr(component, name))
+    _VALUES[cls] = operator.attrgetter(*names)
+    if params is None or [f.name for f in dataclasses.fields(cast(Any, cls))] != list(names):
+        def build(values: Any) -> Any:
+            copy: Any = object.__new__(cls)
+            for name, value in zip(names, (values,) if len(names) == 1 else values,
+                                   strict=True):
+                object.__setattr__(copy, name, value)
             return copy
+        _MAKERS[cls] = build
     elif len(names) == 1:
-        getter1 = operator.attrgetter(names[0])
-
-        def clone(component: Any) -> Any:
-            return make(getter1(component))
+        _MAKERS[cls] = make
     else:
-        getter = operator.attrgetter(*names)
-
-        def clone(component: Any) -> Any:
-            return make(*getter(component))
-    _CLONERS[cls] = clone
-    return clone
+        _MAKERS[cls] = lambda values: make(*values)
+    return False
 
 
 def _peek_counter() -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -79,6 +80,42 @@ class PlayerState:
             self.eliminated, self.bought, self.upkeep_due, list(self.disbanded),
             dict(self.counters),
         )
+
+
+class GameRandom(random.Random):
+    """The game's one random generator: ``random.Random`` drawing the very same numbers,
+    which also remembers its state between draws, so that snapshots and hashes taken
+    while nothing was drawn do not copy the generator's 625 numbers again."""
+
+    _state: tuple[Any, ...] | None = None
+
+    def seed(self, *args: Any, **kwargs: Any) -> None:
+        self._state = None
+        super().seed(*args, **kwargs)
+
+    def random(self) -> float:
+        self._state = None
+        return super().random()
+
+    def getrandbits(self, k: int, /) -> int:
+        self._state = None
+        return super().getrandbits(k)
+
+    def gauss(self, mu: float = 0.0, sigma: float = 1.0) -> float:
+        self._state = None
+        return super().gauss(mu, sigma)
+
+    def getstate(self) -> tuple[Any, ...]:
+        state = self._state
+        if state is None:
+            state = self._state = super().getstate()
+        return state
+
+    def setstate(self, state: tuple[Any, ...]) -> None:
+        if state is self._state:
+            return  # nothing was drawn since this state
+        super().setstate(state)
+        self._state = state
 
 
 @dataclass(frozen=True, slots=True)

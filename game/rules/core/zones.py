@@ -3,6 +3,7 @@ victory points and named counters."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 import esper
@@ -47,6 +48,13 @@ def arrange(game: Game, player: int, zone: Zone, cards: list[int]) -> None:
     game.zones_of(player).zones[zone][:] = cards
     for entity in cards:
         game.places[entity] = (zone, player)
+
+
+def change_owner(game: Game, entity: int, player: int) -> None:
+    """The card becomes ``player``'s (a draft pick, a card bought at a map store). A
+    ``Card`` never changes: the entity gets a new one."""
+    card = esper.component_for_entity(entity, Card)
+    esper.add_component(entity, dataclasses.replace(card, owner=player))
 
 
 def move_card(game: Game, entity: int, zone: Zone, player: int | None = None,

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import esper
 
 from ... import marks as mk
-from ...components import AtStore, Body, Card, Zone
+from ...components import AtStore, Body, Zone
 from ...core.actions import (
     Activate,
     Attack,
@@ -70,7 +70,7 @@ def do_buy(game: Game, action: Buy) -> None:
     if esper.has_component(action.card, AtStore):
         # bought at a map store: the card becomes the buyer's, on its way to their pile
         esper.remove_component(action.card, AtStore)
-        esper.component_for_entity(action.card, Card).owner = action.player
+        game.change_owner(action.card, action.player)
         game.move_card(action.card, Zone.STORE, action.player)
     text = f"P{action.player + 1} buys {definition.name}"
     declare(game, "buy", action, action.card, (), text)

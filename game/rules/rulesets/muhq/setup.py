@@ -11,7 +11,7 @@ import esper
 
 from ... import effects as fx
 from ...cards import CardDef
-from ...components import AtStore, Card, OnMap, Zone
+from ...components import AtStore, OnMap, Zone
 from ...core import zones
 from ...core.actions import DraftPick
 from ...core.events import CardMoved
@@ -125,10 +125,10 @@ def draft_pick(game: Game, action: DraftPick) -> None:
     pack = game.packs[game.held[action.player]]
     pack.remove(action.card)
     zones.unplace(game, action.card)
-    card = esper.component_for_entity(action.card, Card)
-    card.owner = action.player
+    zones.change_owner(game, action.card, action.player)
     zones.place(game, action.card, Zone.STORE, action.player)
-    game.emit(CardMoved(action.card, card.definition.name, "draft", "store", action.player))
+    game.emit(CardMoved(action.card, game.card(action.card).name, "draft", "store",
+                        action.player))
     n = len(game.players)
     if action.player < n - 1:
         game.priority = action.player + 1
