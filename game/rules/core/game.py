@@ -28,7 +28,7 @@ from ..systems import movement
 from ..systems.combat import deal_damage
 from ..systems.state_based import StateBasedActionSystem, eliminate, finish
 from ..systems.triggers import TriggerSystem, auto_declare_triggers
-from . import board, snapshot, zones
+from . import board, hashing, snapshot, zones
 from .actions import Action, Pass
 from .events import Event, EventBus
 from .queries import Queries
@@ -382,7 +382,7 @@ class Game(Queries, ViewQueries):
 
     def state_hash(self) -> str:
         """A stable hash of everything that matters about the position."""
-        return snapshot.state_hash(self)
+        return hashing.state_hash(self)
 
     def snapshot(self) -> dict[str, Any]:
         """A copy of the whole position, cheap enough for search (see ``restore``)."""

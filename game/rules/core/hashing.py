@@ -1,0 +1,204 @@
+"""The state hash: a digest of the position's canonical form, equal on every machine for
+equal positions, which is what proves a replay (``Game.state_hash``, the turn hashes of
+saves).
+
+The canonical form and its bytes are fixed: a save's hashes must come out the same on
+every later engine (see README, "Rules for changing the engine"). The bytes are those of
+``pickle`` (protocol 4, no memo) of ``(canonical(game), rng state)``; ``state_bytes``
+builds them with the board's tiles and the generator's state from bytes made once (both
+seldom change, and they are most of the bytes), and checks that the result fits in one
+pickle frame, as the whole pickle would.
+"""
+
+from __future__ import annotations
+
+import bisect
+import hashlib
+import io
+import operator
+import pickle
+import struct
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import esper
+
+from ..components import Card, Mark, Zone
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def canonical(game: Game) -> tuple[Any, ...]:
+    """Everything that matters about the position, as plain values in a fixed order."""
+    return (*_canonical_head(game), tuple(game.tiles), *_canonical_tail(game))
+
+
+def _canonical_head(game: Game) -> tuple[Any, ...]:
+    return (game.turn, game.active, game.phase.value, game.priority, game.passes,
+            game.activated)
+
+
+def _canonical_tail(game: Game) -> tuple[Any, ...]:
+    entities = []
+    table = esper._entities  # noqa: SLF001 - read-only walk of our world
+    # a piled permanent's pile is written as it was when piles were also a component
+    # (``Piled``) of their members, so positions keep their hashes
+    piled = {m: c for c, members in game.piles.items() for m in members}
+    # likewise a card's zone, once a component (``InZone``) and now the zone index's
+    places = game.places
+    for entity in sorted(table):
+        comps = table[entity]
+        kinds = tuple(comps)
+        plan = _PLANS.get(kinds)
+        if plan is None:
+            plan = _plan(kinds)
+        keyers, zone_at, pile_at = plan
+        keys = [key(comps[kind]) for kind, key in keyers]
+        place = places.get(entity)
+        if place is not None:
+            keys.insert(zone_at, ("InZone", _ZONE_NAMES[place[0]], place[1]))
+        pile = piled.get(entity)
+        if pile is not None:
+            keys.insert(pile_at + (place is not None), ("Piled", pile))
+        entities.append((entity, tuple(keys)))
+    players = tuple(
+        (p.resource, p.points, p.eliminated, p.bought, p.upkeep_due, tuple(p.disbanded),
+         tuple((_ZONE_NAMES[z], tuple(cards)) for z, cards in p.zones.items()))
+        # counters came with rules version 2: only a player who has some adds them, so
+        # the positions of earlier games hash as they always did
+        + ((tuple(sorted(p.counters.items())),) if p.counters else ())
+        for p in [*game.players, game.neutral]
+    )
+    return (
+        tuple(sorted(game.neutralized)), players, tuple(entities),
+        tuple((s.kind, s.controller, s.source, s.data) for s in game.stack),
+        tuple((t.controller, t.source, t.ability, t.context) for t in game.pending),
+        tuple(tuple(p) for p in game.packs), tuple(game.held), game.draft_step,
+        game.draft_round, game.winners,
+    )
+
+
+def state_hash(game: Game) -> str:
+    """A stable hash of everything that matters about the position."""
+    game.enter()
+    return hashlib.blake2b(state_bytes(game), digest_size=12).hexdigest()
+
+
+def state_bytes(game: Game) -> bytes:
+    """``_flat_bytes((canonical(game), game.rng.getstate()))``, built from parts."""
+    head = _inner(_body(_canonical_head(game)))
+    tail = _inner(_body(_canonical_tail(game)))
+    tiles = _TILES.get(game.tiles)
+    state = game.rng.getstate()
+    rng = _RNG.get(state)
+    if head is None or tail is None or tiles is None or rng is None:
+        return _flat_bytes((canonical(game), state))
+    # the 17-tuple of the canonical form (MARK ... TUPLE), then the generator, in a pair
+    body = b"".join((b"(", head, tiles, tail, b"t", rng, b"\x86"))
+    if len(body) >= _FRAME_TARGET:
+        return _flat_bytes((canonical(game), state))  # the pickle would have more frames
+    return b"\x80\x04\x95" + struct.pack("<Q", len(body) + 1) + body + b"."
+
+
+#: a pickle commits its frame once it holds this many bytes (``pickle._FRAME_SIZE_TARGET``)
+_FRAME_TARGET = 64 * 1024
+
+
+def _flat_bytes(value: Any) -> bytes:
+    """Pickle without the memo, so equal values always give equal bytes, whether or not
+    they share objects (a plain pickle writes a repeated object as a back-reference)."""
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer, protocol=4)
+    pickler.fast = True  # no memo: deterministic bytes for trees of plain values
+    pickler.dump(value)
+    return buffer.getvalue()
+
+
+def _body(value: Any) -> bytes | None:
+    """The bytes ``_flat_bytes`` writes for ``value`` inside a larger pickle (without the
+    protocol, frame and stop opcodes), or None when they would not fit one frame."""
+    data = _flat_bytes(value)
+    if len(data) >= _FRAME_TARGET:
+        return None
+    return data[11:-1] if data[2] == 0x95 else data[2:-1]  # 0x95: FRAME and its length
+
+
+def _inner(body: bytes | None) -> bytes | None:
+    """A tuple of four or more items without its MARK ... TUPLE around the items."""
+    if body is None:
+        return None
+    assert body[:1] == b"(" and body[-1:] == b"t", "not a tuple of four or more items"
+    return body[1:-1]
+
+
+class _LastBytes:
+    """The pickled bytes of the last value asked for, made again only when it changes."""
+
+    def __init__(self, same: Callable[[Any, Any], bool], copy: Callable[[Any], Any]) -> None:
+        self.same = same
+        self.copy = copy
+        self.value: Any = None
+        self.bytes: bytes | None = None
+
+    def get(self, value: Any) -> bytes | None:
+        if self.bytes is None or not self.same(value, self.value):
+            self.value = self.copy(value)
+            self.bytes = _body(tuple(value) if isinstance(value, list) else value)
+        return self.bytes
+
+
+#: the board's tiles (a list, compared by value) and the generator's state (a tuple that
+#: ``GameRandom`` hands out again while nothing is drawn, compared by identity)
+_TILES = _LastBytes(operator.eq, list)
+_RNG = _LastBytes(operator.is_, lambda state: state)
+
+
+#: Zone -> its name (``Zone.value``, without the enum's property on the way)
+_ZONE_NAMES = {zone: zone.value for zone in Zone}
+
+
+def _mark_key(m: Mark) -> tuple[Any, ...]:
+    """A mark as before tile marks and durations existed, plus those two fields only when
+    they are set (so earlier positions keep their hashes)."""
+    if m.tile is None and not m.left:
+        return ("Mark", m.kind, m.bearer, m.count, m.source)
+    return ("Mark", m.kind, m.bearer, m.count, m.source, m.tile, m.left)
+
+
+#: component class -> the key of one of its components in the canonical form: a tuple
+#: whose first item is the class name, then its fields
+_KEYS: dict[type, Callable[[Any], tuple[Any, ...]]] = {
+    Card: lambda c: ("Card", c.definition.name, c.owner, c.token),
+    Mark: _mark_key,
+}
+
+_Plan = tuple[tuple[tuple[type, Callable[[Any], tuple[Any, ...]]], ...], int, int]
+
+#: the component types of an entity (as esper holds them) -> its plan in the canonical
+#: form: (type, key function) in order of class name (the first item of every key), and
+#: where the zone (``InZone``) and the pile (``Piled``) go among them
+_PLANS: dict[tuple[type, ...], _Plan] = {}
+
+
+def _plan(kinds: tuple[type, ...]) -> _Plan:
+    keyers = tuple((kind, _KEYS.get(kind) or _key_fn(kind))
+                   for kind in sorted(kinds, key=lambda k: k.__name__))
+    names = [kind.__name__ for kind, _ in keyers]
+    plan = (keyers, bisect.bisect_right(names, "InZone"), bisect.bisect_right(names, "Piled"))
+    _PLANS[kinds] = plan
+    return plan
+
+
+def _key_fn(cls: type) -> Callable[[Any], tuple[Any, ...]]:
+    name = cls.__name__
+    slots = cls.__slots__  # type: ignore[attr-defined]
+    getter = operator.attrgetter(*slots)
+    if len(slots) == 1:
+        def key(c: Any) -> tuple[Any, ...]:
+            return (name, getter(c))
+    else:
+        def key(c: Any) -> tuple[Any, ...]:
+            return (name, *getter(c))
+    _KEYS[cls] = key
+    return key
