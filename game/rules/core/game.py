@@ -120,6 +120,8 @@ class Game(Queries, ViewQueries):
         self.roster_version = 0
         self.passives_cache: tuple[int, list[tuple[int, Any]]] = (-1, [])
         self.movement_cache: Any = None
+        #: entity -> (its Card, place, pile, its key in the state hash) (``hashing``)
+        self.entity_keys: dict[int, tuple[Any, ...]] = {}
         #: bumped whenever a tile's type changes (a breached wall becomes neutral ground)
         self.terrain_version = 0
         # set-up state of Muhq's Game (draft, map pieces, map stores)

@@ -47,8 +47,19 @@ def _canonical_tail(game: Game) -> tuple[Any, ...]:
     piled = {m: c for c, members in game.piles.items() for m in members}
     # likewise a card's zone, once a component (``InZone``) and now the zone index's
     places = game.places
+    # a card that is nothing but its ``Card`` (most cards: those off the map) keeps its
+    # key while that component, its place and its pile stay the same
+    known = game.entity_keys
     for entity in sorted(table):
         comps = table[entity]
+        card = comps.get(Card) if len(comps) == 1 else None
+        if card is not None:
+            place = places.get(entity)
+            pile = piled.get(entity)
+            seen = known.get(entity)
+            if seen is not None and seen[0] is card and seen[1] == place and seen[2] == pile:
+                entities.append(seen[3])
+                continue
         kinds = tuple(comps)
         plan = _PLANS.get(kinds)
         if plan is None:
@@ -61,7 +72,10 @@ def _canonical_tail(game: Game) -> tuple[Any, ...]:
         pile = piled.get(entity)
         if pile is not None:
             keys.insert(pile_at + (place is not None), ("Piled", pile))
-        entities.append((entity, tuple(keys)))
+        found = (entity, tuple(keys))
+        if card is not None:
+            known[entity] = (card, place, pile, found)
+        entities.append(found)
     players = tuple(
         (p.resource, p.points, p.eliminated, p.bought, p.upkeep_due, tuple(p.disbanded),
          tuple((_ZONE_NAMES[z], tuple(cards)) for z, cards in p.zones.items()))
