@@ -78,6 +78,9 @@ class WinCondition:
     card_piece: str = ""
     #: the map needs a ``boss`` object (the cooperative boss modes)
     needs_boss: bool = False
+    #: ``check`` reads nothing but which permanents are on the map and who controls them
+    #: (the map's pieces): its answer is kept while ``game.roster_version`` is unchanged
+    roster_only: bool = False
 
     def values(self, game: Game) -> dict[str, object]:
         """The goal text's placeholders in ``game``."""
@@ -189,8 +192,9 @@ for entry in (
     WinCondition("none", {}, lambda g: ((), ()), lambda g: "last player standing"),
     WinCondition("king", {"card": "name of the king card (default King)"},
                  lambda g: _pieces_lost(g, "King"), lambda g: "the enemy king fell",
-                 card_piece="king"),
-    WinCondition("general", {}, _generals_lost, lambda g: "the enemy general fell"),
+                 card_piece="king", roster_only=True),
+    WinCondition("general", {}, _generals_lost, lambda g: "the enemy general fell",
+                 roster_only=True),
     WinCondition("resource", {"threshold": "resource needed to win"}, _threshold,
                  lambda g: f"reached {_param(g, 'threshold', 30)} resource",
                  defaults=MappingProxyType({"threshold": 30})),
@@ -199,7 +203,8 @@ for entry in (
                  on_upkeep=_score_regions, defaults=MappingProxyType({"points": 10})),
     WinCondition("destroy_buildings", {"card": "name of the building card (default Building)"},
                  lambda g: _pieces_lost(g, "Building"),
-                 lambda g: "destroyed the enemy buildings", card_piece="building"),
+                 lambda g: "destroyed the enemy buildings", card_piece="building",
+                 roster_only=True),
     WinCondition("objectives", {"points": "points needed to win",
                                 "rounds": "rounds played at most (then the most points win)"},
                  _objectives, _objectives_text,

@@ -13,6 +13,7 @@ rule lives:
 from __future__ import annotations
 
 import itertools
+import operator
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -119,6 +120,8 @@ class Game(Queries, ViewQueries):
         #: controller: the key of the controlled-permanents and passive-sources caches
         self.roster_version = 0
         self.passives_cache: tuple[int, list[tuple[int, Any]]] = (-1, [])
+        #: the roster-only win condition's last answer (``state_based.check_winners``)
+        self.win_cache: tuple[Any, Any] = (None, None)
         self.movement_cache: Any = None
         #: entity -> (its Card, place, pile, its key in the state hash) (``hashing``)
         self.entity_keys: dict[int, tuple[Any, ...]] = {}
@@ -282,7 +285,9 @@ class Game(Queries, ViewQueries):
         if not isinstance(action, Action):
             raise IllegalAction(f"not an action: {action!r}")
         legal = self.legal_actions(action.player)
-        if action not in legal:
+        # the very object listed (as search and the window pass back) is found without
+        # comparing fields; an equal one (a replay's) by comparing them
+        if not any(map(operator.is_, legal, itertools.repeat(action))) and action not in legal:
             raise IllegalAction(self._why_illegal(action))
         self.events = []
         self.legal_cache = None
@@ -363,7 +368,10 @@ class Game(Queries, ViewQueries):
         (rule State-based actions 2: before any player receives priority)."""
         for _ in range(1000):
             for _ in range(1000):
-                esper.process()  # state-based actions, then triggers
+                if self.dirty or self.trigger_queue:
+                    esper.process()  # state-based actions, then triggers
+                else:
+                    esper.clear_dead_entities()  # both processors would find nothing to do
                 if self.phase is Phase.OVER:
                     self.stack.clear()
                     self.pending.clear()

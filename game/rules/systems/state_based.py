@@ -95,7 +95,17 @@ def _lethal_marks(game: Game, entity: int, marks: Iterable[Mark],
 
 
 def check_winners(game: Game) -> None:
-    losers, winners = game.win.check(game)
+    win = game.win
+    if win.roster_only:
+        key = (game.roster_version, len(game.map_pieces))
+        known = game.win_cache
+        if known[0] == key:
+            losers, winners = known[1]
+        else:
+            losers, winners = win.check(game)
+            game.win_cache = (key, (losers, winners))
+    else:
+        losers, winners = win.check(game)
     for player in losers:
         if not game.players[player].eliminated:
             eliminate(game, player)
