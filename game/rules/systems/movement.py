@@ -38,18 +38,27 @@ class _Terrain:
     streets: frozenset[Tile]
     #: controller -> {tile: unit} of their units with a free crew place (rule Crew X 1)
     crews: dict[int, dict[Tile, int]]
+    #: the tiles permanents stand on (what ``free`` leaves out)
+    occupied: frozenset[Tile]
+    #: the walks found on these tables: (start, budget, swimming, tile of a carried
+    #: artifact, end tiles) -> the geometry's ``reachable``; kept while the terrain and
+    #: the occupied tiles stay the same, whatever else changes
+    walks: dict[tuple[object, ...], dict[Tile, int]]
 
 
 def _terrain(game: Game) -> _Terrain:
     cached: _Terrain | None = game.movement_cache
     if cached is not None and cached.version == game.version:
         return cached
-    occupied = game.board.keys()
+    occupied = frozenset(game.board)
     if cached is not None and cached.terrain_version == game.terrain_version:
-        walkers, swimmers = cached.enterable
-        found = _Terrain(game.terrain_version, game.version,
-                         (walkers - occupied, swimmers - occupied), cached.enterable,
-                         cached.stops, cached.streets, {})
+        if cached.occupied == occupied:
+            free, walks = cached.free, cached.walks
+        else:
+            walkers, swimmers = cached.enterable
+            free, walks = (walkers - occupied, swimmers - occupied), {}
+        found = _Terrain(game.terrain_version, game.version, free, cached.enterable,
+                         cached.stops, cached.streets, {}, occupied, walks)
         game.movement_cache = found
         return found
     enterable: list[list[Tile]] = [[], []]
@@ -70,7 +79,7 @@ def _terrain(game: Game) -> _Terrain:
     walkers, swimmers = frozenset(enterable[0]), frozenset(enterable[1])
     found = _Terrain(game.terrain_version, game.version, (walkers - occupied, swimmers - occupied),
                      (walkers, swimmers), (frozenset(stops[0]), frozenset(stops[1])),
-                     frozenset(streets), {})
+                     frozenset(streets), {}, occupied, {})
     game.movement_cache = found
     return found
 
@@ -88,7 +97,8 @@ def _crews(game: Game, terrain: _Terrain, controller: int) -> dict[Tile, int]:
 
 def reachable(game: Game, unit: int, *, ignore: int = 0,
               movement: int | None = None) -> dict[Tile, int]:
-    """Tiles the unit's move action can end on, with their cost (start excluded).
+    """Tiles the unit's move action can end on, with their cost (start excluded). The
+    answer may be shared with other callers: read it, never change it.
 
     ``ignore`` is a permanent treated as absent (an artifact being carried)."""
     start = game.tile_of(unit)
@@ -99,18 +109,23 @@ def reachable(game: Game, unit: int, *, ignore: int = 0,
         return {}
     swimming = int(bool(game.keyword(unit, "swimming")))
     terrain = _terrain(game)
-    passable: frozenset[Tile] | set[Tile] = terrain.free[swimming]
     held = game.tile_of(ignore) if ignore else None
-    if held is not None and held in terrain.enterable[swimming]:
-        passable = passable | {held}
     ends: dict[Tile, int] | set[Tile] = {}
     if game.card(unit).is_unit:
         ends = _crews(game, terrain, game.controller(unit))
         container = game.container_of(unit)
         if container or held is not None:
             ends = {t for t, e in ends.items() if e != container and t != held}
-    return game.geometry.reachable(start, budget, passable, terrain.stops[swimming],
-                                   ends.keys() if isinstance(ends, dict) else ends)
+    ending = frozenset(ends)
+    key = (start, budget, swimming, held, ending)
+    found = terrain.walks.get(key)
+    if found is None:
+        passable: frozenset[Tile] | set[Tile] = terrain.free[swimming]
+        if held is not None and held in terrain.enterable[swimming]:
+            passable = passable | {held}
+        found = terrain.walks[key] = game.geometry.reachable(
+            start, budget, passable, terrain.stops[swimming], ending)
+    return found
 
 
 def street_reachable(game: Game, unit: int) -> dict[Tile, int]:
