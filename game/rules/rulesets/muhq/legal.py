@@ -82,8 +82,19 @@ def legal_actions(game: Game, player: int) -> list[Action]:
                 out.append(Buy(player, card))
     fast_actions(game, player, out)
     if not must_declare_upkeep:
-        out.append(Pass(player))
+        out.append(_pass(player))
     return out
+
+
+#: player -> their Pass (actions are values: one object serves every position)
+_PASSES: dict[int, Pass] = {}
+
+
+def _pass(player: int) -> Pass:
+    found = _PASSES.get(player)
+    if found is None:
+        found = _PASSES[player] = Pass(player)
+    return found
 
 
 def fast_actions(game: Game, player: int, out: list[Action]) -> None:
@@ -99,8 +110,12 @@ def fast_actions(game: Game, player: int, out: list[Action]) -> None:
                 out.append(PlayCard(player, card, None, targets))
     # rule Free Actions 3: cards have free actions too (usable from the hand when their
     # costs can be paid there: a tapping or sacrificing cost needs the permanent)
-    for source in [*hand, *game.controlled_permanents(player)]:
-        for index, ability in enumerate(game.card(source).free_actions):
+    definition_of = game.card
+    for source in (*hand, *game.controlled_permanents(player)):
+        free = definition_of(source).free_actions
+        if not free:
+            continue
+        for index, ability in enumerate(free):
             if free_action_usable(game, player, source, ability):
                 for targets in target_choices(game, player, source, ability):
                     out.append(UseFreeAction(player, source, index, targets))
