@@ -43,6 +43,7 @@ def _pay_tap(game: Game, player: int, source: int, amount: int) -> None:
 
 def _pay_durability(game: Game, player: int, source: int, amount: int) -> None:
     esper.component_for_entity(source, Body).durability -= amount
+    game.version += 1  # a change of the board (the state-based actions look again)
 
 
 def _pay_discard_self(game: Game, player: int, source: int, amount: int) -> None:

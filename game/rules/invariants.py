@@ -9,6 +9,7 @@ import esper
 
 from .components import Body, Card, OnMap, Zone
 from .core.state import Phase
+from .systems.state_based import due
 
 if TYPE_CHECKING:
     from .core.game import Game
@@ -72,6 +73,9 @@ def check(game: Game) -> list[str]:
     if game.phase is Phase.DISCARD and game.stack:
         problems.append("the stack is not empty in the discard step")
     if game.phase is not Phase.OVER:
+        # the state-based actions left nothing to do (they skip the permanents when no
+        # change since they last looked can have made one due: this checks that skip)
+        problems.extend(f"state-based action due after the step: {what}" for what in due(game))
         actor = game.actor
         if actor is None or not game.legal_actions(actor):
             problems.append(f"no legal action for the player to act ({actor}) in {game.phase}")

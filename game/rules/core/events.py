@@ -9,20 +9,25 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from ..geometry import Tile
 
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    pass
+    #: whether the event may tell of a change the state-based actions must look at
+    #: (``systems.state_based``); the few events that never do (announcements, zones
+    #: off the map, players' numbers) say False, so that the permanents are not checked
+    #: again after them. Board changes that come without an event grow ``game.version``.
+    settles: ClassVar[bool] = True
 
 
 @dataclass(frozen=True, slots=True)
 class TurnStarted(Event):
     player: int
     turn: int
+    settles: ClassVar[bool] = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +36,7 @@ class TurnEnded(Event):
 
     player: int
     turn: int
+    settles: ClassVar[bool] = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,18 +50,21 @@ class RoundStarted(Event):
 class PhaseStarted(Event):
     player: int
     phase: str
+    settles: ClassVar[bool] = False
 
 
 @dataclass(frozen=True, slots=True)
 class ActionDeclared(Event):
     player: int
     text: str
+    settles: ClassVar[bool] = False
 
 
 @dataclass(frozen=True, slots=True)
 class ActionResolved(Event):
     player: int
     text: str
+    settles: ClassVar[bool] = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +74,7 @@ class CardMoved(Event):
     from_zone: str
     to_zone: str
     player: int
+    settles: ClassVar[bool] = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +95,7 @@ class PermanentMoved(Event):
 class Activated(Event):
     permanent: int
     controller: int
+    settles: ClassVar[bool] = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +145,7 @@ class CounterChanged(Event):
     name: str
     amount: int
     total: int
+    settles: ClassVar[bool] = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +153,7 @@ class ResourceChanged(Event):
     player: int
     amount: int
     total: int
+    settles: ClassVar[bool] = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +161,7 @@ class PointsChanged(Event):
     player: int
     amount: int
     total: int
+    settles: ClassVar[bool] = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -111,6 +111,11 @@ class Game(Queries, ViewQueries):
         self.left_map: dict[int, int] = {}
         #: something changed since the state-based actions last ran
         self.dirty = True
+        #: ``version`` when the state-based actions last found no permanent to destroy and
+        #: no granted effect to end (-1: look again): they look at the permanents again
+        #: only once it moves on by more than an action's own step, or after an event
+        #: that ``settles``
+        self.checked_version = -1
         #: bumped by every change of the board; caches keyed by it
         self.version = 0
         self.legal_cache: tuple[int, list[Action]] | None = None
@@ -257,6 +262,8 @@ class Game(Queries, ViewQueries):
     def emit(self, event: Event) -> None:
         """Announce an event: to the action's event list and the bus's subscribers."""
         self.dirty = True
+        if event.settles:
+            self.checked_version = -1
         self.events.append(event)
         self.bus.publish(event)
 
@@ -291,7 +298,11 @@ class Game(Queries, ViewQueries):
             raise IllegalAction(self._why_illegal(action))
         self.events = []
         self.legal_cache = None
+        # an action's own step of the version is no change the state-based actions must see
+        checked = self.checked_version == self.version
         self.version += 1
+        if checked:
+            self.checked_version = self.version
         self.history.append(action)
         self.ruleset.handlers[type(action)](self, action)
         self.settle()

@@ -34,8 +34,53 @@ class StateBasedActionSystem(esper.Processor):
 
 
 def state_based_actions(game: Game) -> bool:
-    """Rule State-based actions 3.1-3.5."""
+    """Rule State-based actions 3.1-3.5. The permanents and granted effects are looked at
+    only when the board may have changed since they were last found in order
+    (``game.checked_version``); whether the game is won, whenever something changed."""
     changed = False
+    if game.checked_version != game.version:
+        changed = _board_actions(game)
+        if not changed:
+            game.checked_version = game.version
+    if game.phase not in (Phase.DRAFT, Phase.OVER):
+        check_winners(game)
+    return changed
+
+
+def due(game: Game) -> list[str]:
+    """What the state-based actions would do to the board now (nothing, after a step has
+    settled): each permanent to destroy and granted effect to end, in words."""
+    found = [f"destroy {entity}: {reason}" for entity, reason in _doomed(game)]
+    for entity, granted in esper.get_component(Granted):
+        if _ended(game, granted):
+            found.append(f"end granted effect {entity} ({granted.what} on {granted.target})")
+    return found
+
+
+def _board_actions(game: Game) -> bool:
+    changed = False
+    for entity, reason in sorted(_doomed(game)):
+        if game.is_on_map(entity):
+            game.destroy(entity, reason)
+            changed = True
+    for entity, granted in list(esper.get_component(Granted)):
+        if _ended(game, granted):
+            esper.delete_entity(entity, immediate=True)
+            changed = True
+            game.dirty = True  # what it granted is gone: check the board again
+            game.version += 1
+    return changed
+
+
+def _ended(game: Game, granted: Granted) -> bool:
+    source_gone = (granted.until == "while_source_on_map"
+                   and not game.is_on_map(granted.source))
+    return source_gone or not game.is_on_map(granted.target)
+
+
+def _doomed(game: Game) -> list[tuple[int, str]]:
+    """(permanent, reason) of each permanent with too much damage, too many lethal marks
+    or no durability left."""
     doomed: list[tuple[int, str]] = []
     lethal = mk.with_hook("lethal")
     marked: dict[int, list[Mark]] = {}
@@ -66,21 +111,7 @@ def state_based_actions(game: Game) -> bool:
                 doomed.append((entity, "more damage than its solid value"))
             elif not solid and body.damage > 0:
                 doomed.append((entity, "damaged"))
-    for entity, reason in sorted(doomed):
-        if game.is_on_map(entity):
-            game.destroy(entity, reason)
-            changed = True
-    for entity, granted in list(esper.get_component(Granted)):
-        source_gone = (granted.until == "while_source_on_map"
-                       and not game.is_on_map(granted.source))
-        if source_gone or not game.is_on_map(granted.target):
-            esper.delete_entity(entity, immediate=True)
-            changed = True
-            game.dirty = True  # what it granted is gone: check the board again
-            game.version += 1
-    if game.phase not in (Phase.DRAFT, Phase.OVER):
-        check_winners(game)
-    return changed
+    return doomed
 
 
 def _lethal_marks(game: Game, entity: int, marks: Iterable[Mark],
