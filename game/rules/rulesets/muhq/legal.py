@@ -100,9 +100,12 @@ def _pass(player: int) -> Pass:
 def fast_actions(game: Game, player: int, out: list[Action]) -> None:
     state = game.players[player]
     hand = state.hand
+    resource = state.resource
+    definition_of = game.card
     for card in hand:
-        definition = game.card(card)
-        if definition.play is None or definition.play > state.resource:
+        definition = definition_of(card)
+        play = definition.play
+        if play is None or play > resource:
             continue
         if definition.is_spell and intention_ok(game, definition, player):
             ability = definition.effect
@@ -110,18 +113,32 @@ def fast_actions(game: Game, player: int, out: list[Action]) -> None:
                 out.append(PlayCard(player, card, None, targets))
     # rule Free Actions 3: cards have free actions too (usable from the hand when their
     # costs can be paid there: a tapping or sacrificing cost needs the permanent)
-    definition_of = game.card
-    for source in (*hand, *game.controlled_permanents(player)):
-        free = definition_of(source).free_actions
-        if not free:
-            continue
-        for index, ability in enumerate(free):
-            if free_action_usable(game, player, source, ability):
-                for targets in target_choices(game, player, source, ability):
-                    out.append(UseFreeAction(player, source, index, targets))
-    for i in range(len(hand)):
-        for j in range(i + 1, len(hand)):
-            out.append(DiscardForResource(player, hand[i], hand[j]))
+    for sources in (hand, game.controlled_permanents(player)):
+        for source in sources:
+            free = definition_of(source).free_actions
+            if not free:
+                continue
+            for index, ability in enumerate(free):
+                if free_action_usable(game, player, source, ability):
+                    for targets in target_choices(game, player, source, ability):
+                        out.append(UseFreeAction(player, source, index, targets))
+    if len(hand) > 1:
+        out.extend(_discard_pairs(player, tuple(hand)))
+
+
+#: (player, hand) -> the DiscardForResource actions of every pair of its cards
+_PAIRS: dict[tuple[int, tuple[int, ...]], tuple[DiscardForResource, ...]] = {}
+
+
+def _discard_pairs(player: int, hand: tuple[int, ...]) -> tuple[DiscardForResource, ...]:
+    found = _PAIRS.get((player, hand))
+    if found is None:
+        if len(_PAIRS) > 4096:
+            _PAIRS.clear()
+        found = _PAIRS[player, hand] = tuple(
+            DiscardForResource(player, hand[i], hand[j])
+            for i in range(len(hand)) for j in range(i + 1, len(hand)))
+    return found
 
 
 def intention_ok(game: Game, definition: CardDef, player: int) -> bool:
