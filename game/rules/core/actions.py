@@ -12,6 +12,7 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from ..geometry import Tile
+from .frozen import quick_init
 
 ACTION_TYPES: dict[str, type[Action]] = {}
 
@@ -315,3 +316,4 @@ for _cls in (DraftPick, Pass, Disband, PayUpkeep, Buy, Discard, EndTurn, PlayCar
              Move, StreetMove, Attack, FullAction, Transport, Switch, Equip, ShakeOff,
              UseFreeAction, DiscardForResource, DeclareTrigger, Mulligan, Replace, Bloodbound):
     ACTION_TYPES[_cls.kind] = _cls
+    quick_init(_cls)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..geometry import Tile
+from .frozen import quick_init
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,6 +181,10 @@ class PlayerEliminated(Event):
 class GameOver(Event):
     winners: tuple[int, ...]
     reason: str
+
+
+for _cls in [v for v in globals().values() if isinstance(v, type) and issubclass(v, Event)]:
+    quick_init(_cls)
 
 
 #: Zones whose cards only their player may know (rules Hand 1, Deck: the order is secret).

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ...core.actions import ACTION_TYPES, Action
+from ...core.frozen import quick_init
 from ...geometry import Tile
 
 
@@ -157,3 +158,4 @@ FLEET_ACTIONS: tuple[type[Action], ...] = (
 
 for _cls in FLEET_ACTIONS:
     ACTION_TYPES[_cls.kind] = _cls
+    quick_init(_cls)
