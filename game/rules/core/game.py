@@ -127,6 +127,8 @@ class Game(Queries, ViewQueries):
         self.passives_cache: tuple[int, list[tuple[int, Any]]] = (-1, [])
         #: the roster-only win condition's last answer (``state_based.check_winners``)
         self.win_cache: tuple[Any, Any] = (None, None)
+        #: other caches of the systems, by name, each keyed by the version it was made for
+        self.caches: dict[str, tuple[int, Any]] = {}
         self.movement_cache: Any = None
         #: entity -> (its Card, place, pile, its key in the state hash) (``hashing``)
         self.entity_keys: dict[int, tuple[Any, ...]] = {}

@@ -164,9 +164,12 @@ class Queries:
 
     def bonuses(self, entity: int, stat: str) -> int:
         total = 0
-        for _, granted in esper.get_component(Granted):
-            if granted.target == entity and granted.what == "stat:" + stat:
-                total += granted.value
+        granted_effects = esper.get_component(Granted)
+        if granted_effects:
+            what = "stat:" + stat
+            for _, granted in granted_effects:
+                if granted.target == entity and granted.what == what:
+                    total += granted.value
         # (``cast``: Queries is only ever mixed into Game, whose type the callback takes)
         for source, passive in self.passive_sources():
             if stat in passive.params and psv.PASSIVES[passive.kind].applies(
@@ -185,10 +188,12 @@ class Queries:
         value = self.card(entity).keywords.get(name)
         if value is not None:
             return value
-        tag = "keyword:" + name
-        for _, granted in esper.get_component(Granted):
-            if granted.target == entity and granted.what == tag:
-                return granted.value
+        granted_effects = esper.get_component(Granted)
+        if granted_effects:
+            tag = "keyword:" + name
+            for _, granted in granted_effects:
+                if granted.target == entity and granted.what == tag:
+                    return granted.value
         for source, passive in self.passive_sources():
             if passive.params.get("keyword") == name and psv.PASSIVES[passive.kind].applies(
                     cast("Game", self), source, entity, passive.params):

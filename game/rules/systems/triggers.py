@@ -40,8 +40,9 @@ def collect_triggers(game: Game) -> bool:
     found: list[PendingTrigger] = []
     pushed = False
     silenced = mk.silenced()
-    holders = sorted(e for e, _ in esper.get_component(OnMap)
-                     if game.card(e).triggers and e not in silenced)
+    holders = _holders(game)
+    if silenced:
+        holders = [e for e in holders if e not in silenced]
     for event in queue:
         pushed |= mk.on_event(game, event)
         # a permanent the event names may have left the map since (a unit that died in
@@ -69,6 +70,17 @@ def collect_triggers(game: Game) -> bool:
     found.sort(key=lambda t: (order.get(t.controller, 99), t.source, t.ability))
     game.pending.extend(found)
     return True
+
+
+def _holders(game: Game) -> list[int]:
+    """The permanents on the map with triggered abilities, in entity order (kept while
+    ``game.roster_version`` is unchanged)."""
+    known = game.caches.get("trigger_holders")
+    if known is None or known[0] != game.roster_version:
+        found = sorted(e for e, _ in esper.get_component(OnMap) if game.card(e).triggers)
+        known = game.caches["trigger_holders"] = (game.roster_version, found)
+    holders: list[int] = known[1]
+    return holders
 
 
 def auto_declare_triggers(game: Game) -> None:
