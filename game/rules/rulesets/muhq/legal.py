@@ -200,8 +200,7 @@ def unit_actions(game: Game, player: int, unit: int, out: list[Action]) -> None:
         return
     piled = game.container_of(unit)
     if body.moves:
-        for dest in sorted(movement.reachable(game, unit)):
-            out.append(Move(player, unit, dest))
+        out.extend(_moves(player, unit, movement.reachable(game, unit)))
         if not piled:
             for artifact in adjacent_artifacts(game, unit, tile, player, for_switch=True):
                 out.append(Switch(player, unit, artifact))
@@ -230,6 +229,20 @@ def unit_actions(game: Game, player: int, unit: int, out: list[Action]) -> None:
     if body.street_moves and not piled and game.tile_kind(tile).street:
         for dest in sorted(movement.street_reachable(game, unit)):
             out.append(StreetMove(player, unit, dest))
+
+
+#: (player, unit) -> (the unit's reachable tiles as last found, its Move actions): the
+#: walks are memoized (``movement.reachable``), so the same answer gives the same moves
+_MOVES: dict[tuple[int, int], tuple[dict[Tile, int], tuple[Move, ...]]] = {}
+
+
+def _moves(player: int, unit: int, reach: dict[Tile, int]) -> tuple[Move, ...]:
+    known = _MOVES.get((player, unit))
+    if known is None or known[0] is not reach:
+        if len(_MOVES) > 4096:
+            _MOVES.clear()
+        known = _MOVES[player, unit] = (reach, tuple(Move(player, unit, t) for t in sorted(reach)))
+    return known[1]
 
 
 def adjacent_artifacts(game: Game, unit: int, tile: Tile, player: int,
