@@ -10,6 +10,7 @@ from typing import Any
 from ..cards import CardLibrary
 from ..components import Zone
 from ..mapmodel import MapSpec
+from .frozen import quick_init
 
 #: Version of the rules engine's save format and game semantics.
 RULES_VERSION = 1
@@ -127,6 +128,9 @@ class StackItem:
     source: int
     data: tuple[Any, ...]
     text: str
+
+
+quick_init(StackItem)
 
 
 @dataclass(frozen=True, slots=True)
