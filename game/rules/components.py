@@ -37,6 +37,10 @@ class Zone(StrEnum):
     DRAFT = "draft"  # in a draft pack, before the game starts
 
 
+#: each zone's name (``zone.value``, looked up without the enum's property)
+ZONE_NAMES: dict[Zone, str] = {zone: zone.value for zone in Zone}
+
+
 @dataclass(frozen=True, slots=True)
 class Card:
     definition: CardDef

@@ -293,7 +293,9 @@ class Game(Queries, ViewQueries):
         self.enter()
         if not isinstance(action, Action):
             raise IllegalAction(f"not an action: {action!r}")
-        legal = self.legal_actions(action.player)
+        cache = self.legal_cache
+        legal = cache[1] if cache is not None and cache[0] == action.player else \
+            self.legal_actions(action.player)
         # the very object listed (as search and the window pass back) is found without
         # comparing fields; an equal one (a replay's) by comparing them
         if not any(map(operator.is_, legal, itertools.repeat(action))) and action not in legal:

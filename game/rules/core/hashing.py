@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import esper
 
-from ..components import Card, Mark, Zone
+from ..components import ZONE_NAMES, Card, Mark
 
 if TYPE_CHECKING:
     from .game import Game
@@ -68,7 +68,7 @@ def _canonical_tail(game: Game) -> tuple[Any, ...]:
         keys = [key(comps[kind]) for kind, key in keyers]
         place = places.get(entity)
         if place is not None:
-            keys.insert(zone_at, ("InZone", _ZONE_NAMES[place[0]], place[1]))
+            keys.insert(zone_at, ("InZone", ZONE_NAMES[place[0]], place[1]))
         pile = piled.get(entity)
         if pile is not None:
             keys.insert(pile_at + (place is not None), ("Piled", pile))
@@ -76,14 +76,14 @@ def _canonical_tail(game: Game) -> tuple[Any, ...]:
         if card is not None:
             known[entity] = (card, place, pile, found)
         entities.append(found)
-    players = tuple(
+    players = tuple([
         (p.resource, p.points, p.eliminated, p.bought, p.upkeep_due, tuple(p.disbanded),
-         tuple((_ZONE_NAMES[z], tuple(cards)) for z, cards in p.zones.items()))
+         tuple([(ZONE_NAMES[z], tuple(cards)) for z, cards in p.zones.items()]))
         # counters came with rules version 2: only a player who has some adds them, so
         # the positions of earlier games hash as they always did
         + ((tuple(sorted(p.counters.items())),) if p.counters else ())
         for p in [*game.players, game.neutral]
-    )
+    ])
     return (
         tuple(sorted(game.neutralized)), players, tuple(entities),
         tuple((s.kind, s.controller, s.source, s.data) for s in game.stack),
@@ -166,10 +166,6 @@ class _LastBytes:
 #: ``GameRandom`` hands out again while nothing is drawn, compared by identity)
 _TILES = _LastBytes(operator.eq, list)
 _RNG = _LastBytes(operator.is_, lambda state: state)
-
-
-#: Zone -> its name (``Zone.value``, without the enum's property on the way)
-_ZONE_NAMES = {zone: zone.value for zone in Zone}
 
 
 def _mark_key(m: Mark) -> tuple[Any, ...]:

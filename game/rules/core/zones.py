@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import esper
 
 from ..cards import CardType
-from ..components import Card, Zone
+from ..components import ZONE_NAMES, Card, Zone
 from .events import CardMoved, CounterChanged, PointsChanged, ResourceChanged
 from .state import NEUTRAL
 
@@ -72,7 +72,8 @@ def move_card(game: Game, entity: int, zone: Zone, player: int | None = None,
     if holder == NEUTRAL and zone not in (Zone.MAP, Zone.DRAFT):
         zone = Zone.EXILE  # neutral map pieces have no other zone to go to
     place(game, entity, zone, holder, top)
-    game.emit(CardMoved(entity, card.definition.name, old_zone.value, zone.value, holder))
+    game.emit(CardMoved(entity, card.definition.name, ZONE_NAMES[old_zone], ZONE_NAMES[zone],
+                        holder))
 
 
 def draw(game: Game, player: int, count: int) -> int:

@@ -50,20 +50,22 @@ if TYPE_CHECKING:
 
 
 def legal_actions(game: Game, player: int) -> list[Action]:
-    if game.phase is Phase.OVER or player != game.actor:
-        return []
+    phase = game.phase
+    pending = game.pending
+    if phase is Phase.OVER or player != (pending[0].controller if pending else game.priority):
+        return []  # (``game.actor`` is not ``player``)
     out: list[Action] = []
-    if game.phase is Phase.DRAFT:
+    if phase is Phase.DRAFT:
         pack = game.packs[game.held[player]]
         return [DraftPick(player, c) for c in pack]
-    if game.pending:
-        return [DeclareTrigger(player, t) for t in pending_choices(game, game.pending[0])]
+    if pending:
+        return [DeclareTrigger(player, t) for t in pending_choices(game, pending[0])]
     state = game.players[player]
-    if game.phase is Phase.DISCARD:
+    if phase is Phase.DISCARD:
         out.extend(Discard(player, c) for c in state.hand)
         out.append(EndTurn(player))
         return out
-    must_declare_upkeep = (game.phase is Phase.UPKEEP and player == game.active
+    must_declare_upkeep = (phase is Phase.UPKEEP and player == game.active
                            and state.upkeep_due and not game.stack
                            and controls_a_unit(game, player))
     if must_declare_upkeep:
@@ -74,7 +76,7 @@ def legal_actions(game: Game, player: int) -> list[Action]:
         out.append(PayUpkeep(player))
     if game.can_act_slowly(player):
         slow_actions(game, player, out)
-    if (game.phase is Phase.BUYING and player == game.active and not game.stack
+    if (phase is Phase.BUYING and player == game.active and not game.stack
             and not state.bought):
         for card in [*state.store, *reachable_store_cards(game, player)]:
             cost = game.card(card).buy
@@ -101,9 +103,9 @@ def fast_actions(game: Game, player: int, out: list[Action]) -> None:
     state = game.players[player]
     hand = state.hand
     resource = state.resource
-    definition_of = game.card
-    for card in hand:
-        definition = definition_of(card)
+    known, definition_of = game.defs, game.card
+    hand_defs = [known.get(card) or definition_of(card) for card in hand]
+    for card, definition in zip(hand, hand_defs, strict=True):
         play = definition.play
         if play is None or play > resource:
             continue
@@ -113,9 +115,12 @@ def fast_actions(game: Game, player: int, out: list[Action]) -> None:
                 out.append(PlayCard(player, card, None, targets))
     # rule Free Actions 3: cards have free actions too (usable from the hand when their
     # costs can be paid there: a tapping or sacrificing cost needs the permanent)
-    for sources in (hand, game.controlled_permanents(player)):
-        for source in sources:
-            free = definition_of(source).free_actions
+    permanents = game.controlled_permanents(player)
+    for sources, definitions in ((hand, hand_defs),
+                                 (permanents, [known.get(e) or definition_of(e)
+                                               for e in permanents])):
+        for source, definition in zip(sources, definitions, strict=True):
+            free = definition.free_actions
             if not free:
                 continue
             for index, ability in enumerate(free):
