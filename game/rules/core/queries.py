@@ -240,7 +240,7 @@ class Queries:
     def available(self, entity_or_def: int | CardDef, tile: Tile, *, swimming: bool | None = None,
                   ignore: int = 0) -> bool:
         """Is ``tile`` available to the permanent (rule Available Tiles, both sections)?"""
-        if not self.on_board(tile):
+        if tile not in self.cell_index:  # (``on_board``)
             return False
         if self.ruleset.occupancy == 1:
             occupant = self.board.get(tile, 0)

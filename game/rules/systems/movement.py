@@ -146,6 +146,7 @@ def transport_options(game: Game, unit: int, artifact: int) -> list[tuple[Tile, 
     if start is None or held is None:
         return []
     destinations = [start, *sorted(reachable(game, unit, ignore=artifact))]
+    swimming = bool(game.keyword(artifact, "swimming"))
     options = []
     for dest in destinations:
         if game.board.get(dest, 0) not in (0, unit, artifact):
@@ -156,7 +157,7 @@ def transport_options(game: Game, unit: int, artifact: int) -> list[tuple[Tile, 
                 continue
             if drop == dest:
                 continue
-            if not game.available(artifact, drop, ignore=occupant):
+            if not game.available(artifact, drop, swimming=swimming, ignore=occupant):
                 continue
             options.append((dest, drop))
     return options
