@@ -104,8 +104,8 @@ def fast_actions(game: Game, player: int, out: list[Action]) -> None:
     hand = state.hand
     resource = state.resource
     known, definition_of = game.defs, game.card
-    hand_defs = [known.get(card) or definition_of(card) for card in hand]
-    for card, definition in zip(hand, hand_defs, strict=True):
+    for card in hand:
+        definition = known.get(card) or definition_of(card)
         play = definition.play
         if play is None or play > resource:
             continue
@@ -115,12 +115,9 @@ def fast_actions(game: Game, player: int, out: list[Action]) -> None:
                 out.append(PlayCard(player, card, None, targets))
     # rule Free Actions 3: cards have free actions too (usable from the hand when their
     # costs can be paid there: a tapping or sacrificing cost needs the permanent)
-    permanents = game.controlled_permanents(player)
-    for sources, definitions in ((hand, hand_defs),
-                                 (permanents, [known.get(e) or definition_of(e)
-                                               for e in permanents])):
-        for source, definition in zip(sources, definitions, strict=True):
-            free = definition.free_actions
+    for sources in (hand, game.controlled_permanents(player)):
+        for source in sources:
+            free = (known.get(source) or definition_of(source)).free_actions
             if not free:
                 continue
             for index, ability in enumerate(free):
