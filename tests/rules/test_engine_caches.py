@@ -7,13 +7,11 @@ from __future__ import annotations
 
 import random
 
-import esper
 import pytest
 
 from game.content.mods import load_content
 from game.maps import find_map
 from game.rules import Game, GameSetup
-from game.rules.components import OnMap
 from game.rules.systems import movement
 
 LIBRARY = load_content([], include_user=False).library
@@ -35,7 +33,7 @@ def test_cached_answers_are_the_fresh_ones(map_name: str, seed: int) -> None:
         while game.actor is not None and game.turn <= 20:
             actor = game.actor
             legal = list(game.legal_actions(actor))
-            units = sorted(e for e, _ in esper.get_component(OnMap))
+            units = sorted(game.permanents())
             walks = {u: dict(movement.reachable(game, u)) for u in units}
             _drop_caches(game)
             assert game.legal_actions(actor) == legal, (game.turn, len(game.history))
