@@ -21,7 +21,6 @@ def _drop_caches(game: Game) -> None:
     game.legal_cache = None
     game.movement_cache = None
     game.caches.clear()
-    game.win_cache = (None, None)
 
 
 @pytest.mark.parametrize(("map_name", "seed"), [("2P-ring-street", 3), ("2P-castle-siege", 4),

@@ -27,7 +27,7 @@ from ..rulesets import ruleset as find_ruleset
 from ..systems import marks as mark_ticks
 from ..systems import movement
 from ..systems.combat import deal_damage
-from ..systems.state_based import StateBasedActionSystem, eliminate, finish
+from ..systems.state_based import StateBasedActionSystem, action_step, eliminate, finish
 from ..systems.triggers import TriggerSystem, auto_declare_triggers
 from . import board, hashing, snapshot, zones
 from .actions import Action, Pass
@@ -111,10 +111,8 @@ class Game(Queries, ViewQueries):
         self.left_map: dict[int, int] = {}
         #: something changed since the state-based actions last ran
         self.dirty = True
-        #: ``version`` when the state-based actions last found no permanent to destroy and
-        #: no granted effect to end (-1: look again): they look at the permanents again
-        #: only once it moves on by more than an action's own step, or after an event
-        #: that ``settles``
+        #: ``version`` when the state-based actions last found the board in order (-1: look
+        #: again; ``state_based.state_based_actions``)
         self.checked_version = -1
         #: bumped by every change of the board; caches keyed by it
         self.version = 0
@@ -125,13 +123,10 @@ class Game(Queries, ViewQueries):
         #: controller: the key of the controlled-permanents and passive-sources caches
         self.roster_version = 0
         self.passives_cache: tuple[int, list[tuple[int, Any]]] = (-1, [])
-        #: the roster-only win condition's last answer (``state_based.check_winners``)
-        self.win_cache: tuple[Any, Any] = (None, None)
-        #: other caches of the systems, by name, each keyed by the version it was made for
+        #: other caches of the systems, by name (the trigger holders, the roster-only win
+        #: check, the state hash's keys of cards), each with the version it was made for
         self.caches: dict[str, tuple[int, Any]] = {}
         self.movement_cache: Any = None
-        #: entity -> (its Card, place, pile, its key in the state hash) (``hashing``)
-        self.entity_keys: dict[int, tuple[Any, ...]] = {}
         #: bumped whenever a tile's type changes (a breached wall becomes neutral ground)
         self.terrain_version = 0
         # set-up state of Muhq's Game (draft, map pieces, map stores)
@@ -293,20 +288,13 @@ class Game(Queries, ViewQueries):
         self.enter()
         if not isinstance(action, Action):
             raise IllegalAction(f"not an action: {action!r}")
-        cache = self.legal_cache
-        legal = cache[1] if cache is not None and cache[0] == action.player else \
-            self.legal_actions(action.player)
-        # the very object listed (as search and the window pass back) is found without
-        # comparing fields; an equal one (a replay's) by comparing them
+        legal = self.legal_actions(action.player)
+        # the listed object itself (search, the window) is found without comparing fields
         if not any(map(operator.is_, legal, itertools.repeat(action))) and action not in legal:
             raise IllegalAction(self._why_illegal(action))
         self.events = []
         self.legal_cache = None
-        # an action's own step of the version is no change the state-based actions must see
-        checked = self.checked_version == self.version
-        self.version += 1
-        if checked:
-            self.checked_version = self.version
+        action_step(self)  # self.version += 1
         self.history.append(action)
         self.ruleset.handlers[type(action)](self, action)
         self.settle()

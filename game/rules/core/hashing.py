@@ -49,7 +49,7 @@ def _canonical_tail(game: Game) -> tuple[Any, ...]:
     places = game.places
     # a card that is nothing but its ``Card`` (most cards: those off the map) keeps its
     # key while that component, its place and its pile stay the same
-    known = game.entity_keys
+    known: dict[int, tuple[Any, ...]] = game.caches.setdefault("hash_keys", (0, {}))[1]
     for entity in sorted(table):
         comps = table[entity]
         card = comps.get(Card) if len(comps) == 1 else None

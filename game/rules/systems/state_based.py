@@ -33,6 +33,15 @@ class StateBasedActionSystem(esper.Processor):
             state_based_actions(game)
 
 
+def action_step(game: Game) -> None:
+    """An action's own step of ``game.version``: no change of the board, so the state-based
+    actions still know the board in order if they did before."""
+    checked = game.checked_version == game.version
+    game.version += 1
+    if checked:
+        game.checked_version = game.version
+
+
 def state_based_actions(game: Game) -> bool:
     """Rule State-based actions 3.1-3.5. The permanents and granted effects are looked at
     only when the board may have changed since they were last found in order
@@ -128,13 +137,13 @@ def _lethal_marks(game: Game, entity: int, marks: Iterable[Mark],
 def check_winners(game: Game) -> None:
     win = game.win
     if win.roster_only:
-        key = (game.roster_version, len(game.map_pieces))
-        known = game.win_cache
-        if known[0] == key:
-            losers, winners = known[1]
+        key = game.roster_version
+        known = game.caches.get("win")
+        if known is not None and known[0] == key and known[1][0] == len(game.map_pieces):
+            losers, winners = known[1][1]
         else:
             losers, winners = win.check(game)
-            game.win_cache = (key, (losers, winners))
+            game.caches["win"] = (key, (len(game.map_pieces), (losers, winners)))
     else:
         losers, winners = win.check(game)
     for player in losers:
