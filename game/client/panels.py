@@ -691,6 +691,10 @@ class Dialog:
             row.buttons.append(ui.Button(rect, label, action, hotkey=key, name=label))
         self.buttons = row
 
+    def handle(self, event: pygame.event.Event) -> tuple[bool, object]:
+        """(needs redraw, what the pressed button's action returned or None)."""
+        return self.buttons.handle(event)
+
     def draw(self, surface: pygame.Surface) -> None:
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 140))

@@ -37,6 +37,10 @@ class Settings:
     #: seconds a computer player's move stays on screen before the next one
     computer_pace: float = 0.6
     language: str = "en"
+    #: ask before a Pass or End turn leaves units that could still act idle
+    ask_idle_units: bool = True
+    #: ask before a Pass or End turn skips a buy the player can afford
+    ask_skipped_buy: bool = True
 
     @property
     def window_size(self) -> tuple[int, int]:

@@ -404,7 +404,8 @@ def test_minimap_draws_every_geometry(board: str, size: tuple[int, int]) -> None
 
 
 def scene_on(spec: MapSpec, seed: int = 5) -> tuple[App, Session, list[Action]]:
-    app = App(Settings(auto_pass=True, computer_pace=0.0, animation_speed=0.0),
+    app = App(Settings(auto_pass=True, computer_pace=0.0, animation_speed=0.0,
+                       ask_idle_units=False, ask_skipped_buy=False),
               size=(1280, 720))
     setup = GameSetup(spec, LIBRARY, spec.players, seed, ("base",), "1x[2;8]",
                       stores=(("Archer", "Paladin", "Fireball", "Healing Potion"),) * 2)
@@ -492,7 +493,8 @@ def test_a_whole_hex_game_through_the_window_with_the_mouse(
     spec = find_map("2P-hex-crossing", library=LIBRARY)  # the shipped hex map
     entry = MapEntry("2P-hex-crossing", Path(spec.source), spec)
     monkeypatch.setattr(new_game_screen, "map_entries", lambda content: [entry])
-    app = App(Settings(auto_pass=True, computer_pace=0.0, animation_speed=0.0),
+    app = App(Settings(auto_pass=True, computer_pace=0.0, animation_speed=0.0,
+                       ask_idle_units=False, ask_skipped_buy=False),
               size=(1280, 720))
     app.start(MenuScene(app, CONTENT))
     app.step([])

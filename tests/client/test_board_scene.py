@@ -23,6 +23,7 @@ from typing import Any  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from window_driver import run_until, to_action_phase  # noqa: E402
 
 from game.client.app import App, Scene  # noqa: E402
 from game.client.session import Seat, Session  # noqa: E402
@@ -170,7 +171,8 @@ def _saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 def make_app() -> App:
-    settings = Settings(auto_pass=True, computer_pace=0.0, animation_speed=0.0)
+    settings = Settings(auto_pass=True, computer_pace=0.0, animation_speed=0.0,
+                        ask_idle_units=False, ask_skipped_buy=False)
     return App(settings, size=(1280, 720))
 
 
@@ -218,14 +220,6 @@ def key(app: App, code: int, mod: int = 0) -> None:
     app.step()
 
 
-def run_until(app: App, done: Any, limit: int = 400) -> None:
-    for _ in range(limit):
-        if done():
-            return
-        app.step([])
-    assert done(), "the screen did not get there"
-
-
 def snap(app: App, name: str) -> None:
     if SNAPSHOTS:
         app.step([])
@@ -267,15 +261,6 @@ def start_board(seats: list[Seat], stores: tuple[tuple[str, ...], ...],
     app.start(BoardScene(app, session))
     app.step([])
     return app, session, sent
-
-
-def to_action_phase(app: App, session: Session) -> None:
-    """Pass the first upkeep with the Space key until player 1's action phase."""
-    game = session.game
-    run_until(app, lambda: game.actor == 0)
-    if game.phase is Phase.UPKEEP:
-        key(app, pygame.K_SPACE)
-    run_until(app, lambda: game.phase is Phase.ACTION and game.actor == 0)
 
 
 def resolve(app: App, session: Session) -> None:

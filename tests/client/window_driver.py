@@ -71,3 +71,21 @@ def record_legal(session: Any) -> list[Action]:
 
     session.apply = checked
     return sent
+
+
+def run_until(app: App, done: Callable[[], bool], limit: int = 400) -> None:
+    """Run frames until ``done()`` (at most ``limit``); fails if it never comes."""
+    for _ in range(limit):
+        if done():
+            return
+        app.step([])
+    assert done(), "the screen did not get there"
+
+
+def to_action_phase(app: App, session: Any) -> None:
+    """Pass the first upkeep with the Space key until player 1's action phase."""
+    game = session.game
+    run_until(app, lambda: game.actor == 0)
+    if game.phase is Phase.UPKEEP:
+        key(app, pygame.K_SPACE)
+    run_until(app, lambda: game.phase is Phase.ACTION and game.actor == 0)

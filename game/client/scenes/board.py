@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.client import caution, ui
 from game.client import settings as client_settings
-from game.client import ui
 from game.client.actions_ui import Choice, Controls
 from game.client.app import App, Scene, Transition, push, quit_game, replace
+from game.client.confirm import Confirm
 from game.client.fleet_panel import FleetPanel
 from game.client.panels import (
     CardFaces,
@@ -45,8 +46,11 @@ from game.rules.core.actions import (
     Buy,
     Disband,
     EndTurn,
+    FullAction,
     Pass,
     PayUpkeep,
+    PlayCard,
+    UseFreeAction,
 )
 from game.rules.core.events import Attacked, DamageDealt, Destroyed, Event, PermanentMoved
 from game.rules.core.state import Phase
@@ -59,7 +63,7 @@ if TYPE_CHECKING:
 TOAST_SECONDS = 3.0
 #: colours of the highlight kinds, for labels and pickers
 KIND_COLOURS = {"move": (110, 170, 255), "attack": (240, 96, 84), "play": (240, 200, 90),
-                "target": (200, 130, 255), "select": ui.TEXT}
+                "target": (200, 130, 255), "select": ui.TEXT, "own": (255, 176, 64)}
 #: how long a damage number or a move trail stays on the board (seconds)
 FLOAT_SECONDS = 1.4
 
@@ -425,11 +429,15 @@ class BoardScene(Scene):
 
     # ------------------------------------------------------------------ sending
 
-    def send(self, action: Action) -> bool:
-        """Apply one action of the viewer, if the rules allow it now."""
+    def send(self, action: Action, confirmed: bool = False) -> bool:
+        """Apply one action of the viewer, if the rules allow it now. An action that
+        would damage or destroy a piece of the viewer's own (the acting unit aside) is
+        asked about first, unless ``confirmed``."""
         if action not in self.session.legal() or action not in self.my_legal():
             self.say("That is not allowed now.")
             self.refresh()
+            return False
+        if not confirmed and self._hurts_own(action):
             return False
         self.session.apply(action)
         self.sent.append(action)
@@ -490,15 +498,113 @@ class BoardScene(Scene):
         self.picker = Picker(items, pos, self.board_rect, title, self.scale)
         self.dirty = True
 
+    # ------------------------------------------------------------------ asking first
+
+    def ask(self, title: str, message: str, go_label: str, go: Any,
+            setting: str = "") -> None:
+        """Ask before doing ``go()``; ``setting`` names the setting a ticked "Don't ask
+        again" turns off."""
+        def proceed() -> None:
+            self.dialog = None
+            self.dirty = True
+            go()
+
+        def back() -> None:
+            self.dialog = None
+            self.dirty = True
+
+        silence = (lambda: self._silence(setting)) if setting else None
+        self.dialog = Confirm(pygame.Rect((0, 0), self.app.screen.get_size()), title,
+                              message, go_label, proceed, back, silence=silence)
+        self.dirty = True
+
+    def _silence(self, setting: str) -> None:
+        setattr(self.app.settings, setting, False)
+        try:
+            self.app.settings.save()
+        except OSError as exc:
+            self.session.log.append(f"Settings not saved: {exc}")
+
+    def _hurts_own(self, action: Action) -> bool:
+        """Ask before an action that hurts the viewer's own pieces; True when asked."""
+        me = self.viewer
+        if me is None or not isinstance(action, (Attack, PlayCard, UseFreeAction,
+                                                  FullAction)):
+            return False
+        hurt = caution.own_hurt(self.game, me, action)
+        if not hurt:
+            return False
+        who = caution.names(self.game, hurt)
+        if isinstance(action, Attack) and action.target in hurt:
+            title = "Attack your own piece?"
+            verb = f"{self.game.card(action.unit).name} would attack"
+            go_label = "Attack it"
+        else:
+            title = "Hurt your own piece?"
+            verb = "This would hurt"
+            go_label = "Do it"
+        self.ask(title, f"{verb} your own {who}.", go_label,
+                 lambda: self.send(action, confirmed=True))
+        return True
+
+    def _cautious(self, ending: bool, then: Any) -> bool:
+        """Before a Pass (``ending`` False) or End turn of the viewer in their own turn:
+        ask when it would leave units that could act idle, or skip a buy they can
+        afford (each question can be silenced in the settings). True when a question is
+        open; ``then`` runs once every question is answered with go."""
+        me = self.viewer
+        game = self.game
+        settings = self.app.settings
+        if me is None or game.active != me or not game.ruleset.store or game.stack:
+            return False
+        questions: list[tuple[str, str, str, str]] = []
+        if settings.ask_idle_units and (game.phase is Phase.ACTION or (
+                ending and game.phase is Phase.UPKEEP)):
+            idle = caution.idle_permanents(game, me)
+            if idle:
+                what = "End the turn" if ending else "Pass"
+                verb = "have" if len(idle) > 1 else "has"
+                questions.append((
+                    f"{what} with units that could act?",
+                    f"{caution.names(game, idle)} {verb} not acted this turn. "
+                    + ("Ending the turn now leaves them idle." if ending
+                       else caution.pass_meaning(game, me) + "."),
+                    f"{what} anyway", "ask_idle_units"))
+        if settings.ask_skipped_buy and (ending or game.phase is Phase.BUYING):
+            buys = caution.affordable_buys(game, me)
+            if buys:
+                resource = game.players[me].resource
+                what = "End the turn" if ending else "Pass"
+                questions.append((
+                    f"{what} without buying?",
+                    f"You have {resource} ◆ and could buy {caution.cards_named(game, buys)} "
+                    "this turn (one card a turn, in the buying phase). It goes onto your "
+                    "discard pile and comes into your hand later.",
+                    f"{what} anyway", "ask_skipped_buy"))
+        if not questions:
+            return False
+
+        def next_question(index: int) -> None:
+            if index >= len(questions):
+                then()
+                return
+            title, message, go_label, setting = questions[index]
+            self.ask(title, message, go_label, lambda: next_question(index + 1), setting)
+
+        next_question(0)
+        return True
+
     # ------------------------------------------------------------------ buttons
 
-    def pass_priority(self) -> None:
+    def pass_priority(self, checked: bool = False) -> None:
         me = self.viewer
         if me is not None and Pass(me) in self.controls.legal:
+            if not checked and self._cautious(False, lambda: self.pass_priority(True)):
+                return
             self.controls.cancel()
             self.send(Pass(me))
 
-    def end_turn(self) -> None:
+    def end_turn(self, checked: bool = False) -> None:
         me = self.viewer
         if self.controls.fleet:
             finish = self._fleet_finish()
@@ -507,6 +613,10 @@ class BoardScene(Scene):
                 self.send(finish)
             return
         if me is None or self.game.active != me:
+            return
+        if not checked and (EndTurn(me) in self.controls.legal
+                            or Pass(me) in self.controls.legal) \
+                and self._cautious(True, lambda: self.end_turn(True)):
             return
         if EndTurn(me) in self.controls.legal:
             self.controls.cancel()
@@ -635,7 +745,7 @@ class BoardScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> Transition | None:
         if self.dialog is not None:
-            redraw, result = self.dialog.buttons.handle(event)
+            redraw, result = self.dialog.handle(event)
             self.dirty |= redraw
             if result == "leave":
                 from . import back_to_menu
@@ -1263,6 +1373,9 @@ class BoardScene(Scene):
             return self.toast, ui.ACCENT
         if self.meter_hint:
             return self.meter_hint, ui.TEXT
+        hint = self.button_hint()
+        if hint:
+            return hint, ui.TEXT
         preview = self.preview_text()
         if preview:
             return preview, KIND_COLOURS["attack"]
@@ -1333,10 +1446,25 @@ class BoardScene(Scene):
                 kinds = set(self.view.highlights.values())
                 parts = [text for kind, text in (("move", "blue: move"),
                                                  ("attack", "red: attack")) if kind in kinds]
-                return " · ".join([*parts, "Pass when done"]), ui.TEXT
+                return " · ".join([*parts, "another unit or a card; Pass ends your action "
+                                           "phase"]), ui.TEXT
             return "Your action phase: click a unit to activate it, or a card to play it", \
                 ui.TEXT
         return "Play a fast card, or Pass", ui.TEXT
+
+    def button_hint(self) -> str:
+        """What the hovered Pass or End turn button does now, in words."""
+        me = self.viewer
+        if me is None or self.controls.fleet:
+            return ""
+        button = self.button_named("pass")
+        if button is not None and button.hovered and button.enabled:
+            return caution.pass_meaning(self.game, me)
+        end = self.button_named("end")
+        if end is not None and end.hovered and end.enabled and self.game.ruleset.store:
+            return ("End turn: passes through the rest of your turn (the buying phase "
+                    "too) and ends it")
+        return ""
 
     def _fleet_prompt(self) -> str:
         """What to do now in a fleet game, in a line."""
