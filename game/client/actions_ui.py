@@ -42,7 +42,8 @@ from game.rules.core.actions import (
 from game.rules.geometry import Tile
 
 #: Highlight kinds of the board view, strongest first (a tile shows the strongest).
-HIGHLIGHT_ORDER = ("attack", "target", "play", "move", "select")
+#: "own" is an attack on (or a harmful target among) the player's own pieces.
+HIGHLIGHT_ORDER = ("attack", "own", "target", "play", "move", "select")
 
 
 def is_tile(value: Any) -> bool:
@@ -68,6 +69,13 @@ def name_of(game: Game, entity: int) -> str:
         return game.card(entity).name
     except KeyError:
         return f"#{entity}"
+
+
+def _is_own(game: Game, entity: int, player: int) -> bool:
+    try:
+        return game.controller(entity) == player
+    except KeyError:
+        return False
 
 
 def describe_option(game: Game, value: Any) -> str:
@@ -407,8 +415,14 @@ class Controls:
             elif isinstance(action, StreetMove) and action.unit == unit:
                 add(action.tile, Choice("Move here along the street", "move", action))
             elif isinstance(action, Attack) and action.unit == unit:
-                add(option_tile(game, action.target),
-                    Choice(f"Attack {describe_option(game, action.target)}", "attack", action))
+                if _is_own(game, action.target, action.player):
+                    add(option_tile(game, action.target),
+                        Choice(f"Attack your own {name_of(game, action.target)}", "own",
+                               action))
+                else:
+                    add(option_tile(game, action.target),
+                        Choice(f"Attack {describe_option(game, action.target)}", "attack",
+                               action))
             elif isinstance(action, Switch) and action.unit == unit:
                 add(option_tile(game, action.artifact),
                     Choice(f"Switch places with {name_of(game, action.artifact)}",

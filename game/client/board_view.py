@@ -68,6 +68,8 @@ HIGHLIGHT_COLOURS: dict[str, tuple[int, int, int, int]] = {
     "play": (240, 196, 70, 110),
     "target": (190, 110, 255, 115),
     "select": (255, 255, 255, 70),
+    # one's own piece as a target: amber, striped like hazard tape (``_hazard``)
+    "own": (255, 170, 40, 120),
 }
 #: a tile with neither a picture nor a registered tile type
 UNKNOWN_TILE = (100, 100, 100)
@@ -593,6 +595,8 @@ class BoardView:
                 found.fill(colour)
             else:
                 pygame.draw.polygon(found, colour, shape[2])
+            if kind == "own":
+                _hazard(found, max(4, self.cell // 8))
             if _display_ready():
                 found = found.convert_alpha()
             if len(self._overlays) > 400:
@@ -677,6 +681,18 @@ class BoardView:
         if plate is None:
             plate = self._plates[key] = wall_plate(cell, damage, solid)
         return plate
+
+
+def _hazard(surface: pygame.Surface, band: int) -> None:
+    """Dark diagonal stripes over what ``surface`` holds (its transparent parts stay so):
+    the look of one's own piece as a target, unlike any enemy's."""
+    w, h = surface.get_size()
+    stripes = pygame.Surface((w, h), pygame.SRCALPHA)
+    stripes.fill((255, 255, 255, 255))
+    for x in range(-h, w + h, band * 2):
+        pygame.draw.polygon(stripes, (50, 36, 20, 255), [(x, 0), (x + band, 0),
+                                                         (x + band - h, h), (x - h, h)])
+    surface.blit(stripes, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
 
 
 def _stack(below: pygame.Surface, above: pygame.Surface) -> pygame.Surface:

@@ -11,6 +11,7 @@ an action and, when something would be lost, asks the player first.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from game.rules import Game, Phase
 from game.rules.core.actions import (
@@ -27,6 +28,11 @@ from game.rules.core.actions import (
     Transport,
     UseFreeAction,
 )
+
+if TYPE_CHECKING:
+    from game.rules.geometry import Tile
+
+    from .actions_ui import Build
 
 #: the slow actions a permanent takes once it is activated (what "acting" means here)
 UNIT_ACTIONS = (Move, StreetMove, Attack, FullAction, Transport, Switch, Equip)
@@ -159,3 +165,25 @@ def own_hurt(game: Game, player: int, action: Action) -> list[int]:
     if isinstance(action, Attack) and mine(action.target) and action.target not in found:
         found.append(action.target)  # an attack on one's own piece, even for no damage
     return [e for e in found if e not in acting]
+
+
+def risky_targets(game: Game, player: int | None, build: Build | None) -> list[Tile]:
+    """The tiles of the player's own pieces that the next choice of ``build`` (a spell's
+    or an ability's target) would hurt: drawn apart from the other targets. Each is tried
+    with the engine's preview of the first action that choice leads to."""
+    if player is None or build is None or build.kind != "target":
+        return []
+    step = len(build.chosen)
+    found: list[Tile] = []
+    for value in build.options():
+        if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
+            continue
+        if not game.is_on_map(value) or game.controller(value) != player:
+            continue
+        action = next((a for a, seq in build.matching()
+                       if len(seq) > step and seq[step] == value), None)
+        tile = game.tile_of(value)
+        if action is not None and tile is not None and value in own_hurt(game, player,
+                                                                           action):
+            found.append(tile)
+    return found

@@ -23,7 +23,7 @@ from typing import Any  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from window_driver import run_until, to_action_phase  # noqa: E402
+from window_driver import picker_item, run_until, to_action_phase  # noqa: E402
 
 from game.client.app import App, Scene  # noqa: E402
 from game.client.session import Seat, Session  # noqa: E402
@@ -504,14 +504,6 @@ def test_triggered_action_is_declared_by_clicking_a_target() -> None:
     click(app, pos_of(scene, (1, 3)))
     assert DeclareTrigger(0, (first,)) in sent
     assert not game.pending
-
-
-def picker_item(scene: BoardScene, text: str) -> tuple[int, int]:
-    assert scene.picker is not None, "no picker open"
-    for row, item in zip(scene.picker.rows(), scene.picker.items, strict=True):
-        if text in item.label:
-            return row.center
-    raise AssertionError(f"no {text!r} in {[i.label for i in scene.picker.items]}")
 
 
 def test_carry_an_artifact_choosing_destination_and_drop_tile() -> None:

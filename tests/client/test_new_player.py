@@ -22,6 +22,7 @@ import pytest  # noqa: E402
 from window_driver import (  # noqa: E402
     click,
     key,
+    picker_item,
     record_legal,
     run_until,
     to_action_phase,
@@ -36,7 +37,7 @@ from game.client.settings import Settings  # noqa: E402
 from game.content.mods import load_content  # noqa: E402
 from game.maps import find_map  # noqa: E402
 from game.rules import GameSetup  # noqa: E402
-from game.rules.core.actions import Action, Buy, EndTurn, Pass  # noqa: E402
+from game.rules.core.actions import Action, Attack, Buy, EndTurn, Pass  # noqa: E402
 from game.rules.core.state import Phase  # noqa: E402
 
 MAP = "2P-stick-meadow"
@@ -192,3 +193,66 @@ def test_settings_screen_row_for_the_questions() -> None:
     click(app, button.rect.center)
     assert not app.settings.ask_idle_units and not app.settings.ask_skipped_buy
     snap(app, "settings_ask_first")
+
+
+# ------------------------------------------------------------------ point 2: own pieces
+
+
+def test_own_pieces_are_striped_targets_and_attacking_one_asks_first() -> None:
+    app, session, sent = start()
+    game = session.game
+    archer = game.add_permanent("Archer", (5, 4), 0)
+    friend = game.add_permanent("Recruit", (6, 4), 0)
+    enemy = game.add_permanent("Recruit", (5, 5), 1)
+    to_action_phase(app, session)
+    scene = scene_of(app)
+    click(app, centre(scene, (5, 4)))
+    assert game.activated == archer
+    assert scene.view.highlights[(6, 4)] == "own"
+    assert scene.view.highlights[(5, 5)] == "attack"
+    hover(app, centre(scene, (6, 4)))
+    assert scene.preview_text().startswith("→ your own Recruit: ")
+    snap(app, "own_piece_target")
+    count = len(scene.sent)
+    click(app, centre(scene, (6, 4)))  # the friend: take command of it, or attack it
+    click(app, picker_item(scene, "Attack your own Recruit"))
+    dialog = scene.dialog
+    assert isinstance(dialog, Confirm) and dialog.title == "Attack your own piece?"
+    assert dialog.silence is None, "hurting one's own piece is always asked"
+    snap(app, "own_piece_confirm")
+    key(app, pygame.K_ESCAPE)
+    assert scene.dialog is None and len(scene.sent) == count
+    click(app, centre(scene, (6, 4)))
+    click(app, picker_item(scene, "Attack your own Recruit"))
+    key(app, pygame.K_RETURN)
+    assert scene.sent[count:] == [Attack(0, archer, friend)]
+    run_until(app, lambda: not game.stack)
+    assert game.view(enemy).damage == 0
+
+
+def test_a_spell_that_would_hurt_your_own_piece_asks_first() -> None:
+    from game.rules.core.actions import PlayCard
+    from game.rules.core.view import Zone
+
+    app, session, sent = start()
+    game = session.game
+    friend = game.add_permanent("Recruit", (5, 4), 0)
+    enemy = game.add_permanent("Recruit", (6, 4), 1)
+    fireball = game.add_card("Fireball", 0, Zone.HAND)
+    game.players[0].resource = 9
+    to_action_phase(app, session)
+    scene = scene_of(app)
+    app.step([])
+    slot = next(rect for rect, card in scene.hand.slots if card == fireball)
+    click(app, slot.center)
+    assert scene.view.highlights[(5, 4)] == "own"
+    assert scene.view.highlights[(6, 4)] == "target"
+    count = len(scene.sent)
+    click(app, centre(scene, (5, 4)))
+    assert isinstance(scene.dialog, Confirm) and scene.dialog.title == "Hurt your own piece?"
+    key(app, pygame.K_ESCAPE)
+    assert len(scene.sent) == count and game.is_on_map(friend)
+    click(app, slot.center)
+    click(app, centre(scene, (6, 4)))  # the enemy: no question
+    assert scene.dialog is None
+    assert scene.sent[count:] == [PlayCard(0, fireball, None, (enemy,))]

@@ -89,3 +89,12 @@ def to_action_phase(app: App, session: Any) -> None:
     if game.phase is Phase.UPKEEP:
         key(app, pygame.K_SPACE)
     run_until(app, lambda: game.phase is Phase.ACTION and game.actor == 0)
+
+
+def picker_item(scene: Any, text: str) -> tuple[int, int]:
+    """Where the open picker's first row whose label holds ``text`` is."""
+    assert scene.picker is not None, "no picker open"
+    for row, item in zip(scene.picker.rows(), scene.picker.items, strict=True):
+        if text in item.label:
+            return row.center  # type: ignore[no-any-return]
+    raise AssertionError(f"no {text!r} in {[i.label for i in scene.picker.items]}")

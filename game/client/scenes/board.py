@@ -355,6 +355,8 @@ class BoardScene(Scene):
         if not any(isinstance(a, PayUpkeep) for a in legal):
             self.upkeep.checked.clear()
         self.view.highlights = self.controls.highlights()
+        for risky in caution.risky_targets(self.game, self.viewer, self.controls.build):
+            self.view.highlights[risky] = "own"
         if any(isinstance(a, PayUpkeep) for a in legal):
             for unit in self.controls.upkeep_units():
                 tile = self.game.tile_of(unit)
@@ -919,6 +921,8 @@ class BoardScene(Scene):
         game = self.game
         attacker, target = game.view(action.unit), game.view(action.target)
         head = f"→ {target.name}: "
+        if target.controller == attacker.controller:
+            head = f"→ your own {target.name}: "
         if preview.chance:
             return head + "the outcome depends on chance"
         parts = []
@@ -1435,7 +1439,9 @@ class BoardScene(Scene):
             if controls.activated():
                 kinds = set(self.view.highlights.values())
                 parts = [text for kind, text in (("move", "blue: move"),
-                                                 ("attack", "red: attack")) if kind in kinds]
+                                                 ("attack", "red: attack"),
+                                                 ("own", "striped: yours"))
+                         if kind in kinds]
                 return " · ".join([*parts, "another unit, a card, or End turn"]), ui.TEXT
             if controls.commandable():
                 return ("Your turn: click a unit to command it or a card to play it; "
@@ -1445,9 +1451,10 @@ class BoardScene(Scene):
             if controls.activated():
                 kinds = set(self.view.highlights.values())
                 parts = [text for kind, text in (("move", "blue: move"),
-                                                 ("attack", "red: attack")) if kind in kinds]
-                return " · ".join([*parts, "another unit or a card; Pass ends your action "
-                                           "phase"]), ui.TEXT
+                                                 ("attack", "red: attack"),
+                                                 ("own", "striped: yours"))
+                         if kind in kinds]
+                return " · ".join([*parts, "Pass ends your action phase"]), ui.TEXT
             return "Your action phase: click a unit to activate it, or a card to play it", \
                 ui.TEXT
         return "Play a fast card, or Pass", ui.TEXT
