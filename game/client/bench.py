@@ -42,14 +42,77 @@ def bench_client(frames: int = 200, map_name: str = "4P-islands") -> dict[str, A
         app.step([])
     idle_frames = app.frames_drawn - before
     idle_cpu_ms = (time.process_time() - cpu0) * 1000 / 50
+    waits = {kind: computer_turn_wait(app, content, kind=kind) for kind in ("easy", "hard")}
     pygame.quit()
     return {
         "map": map_name, **result,
+        "computer_turn_wait": waits,
         "hex": {"map": f"{map_name} on hexes", **hexes},
         "idle_frames_in_50_steps": idle_frames,
         "idle_cpu_ms_per_step": idle_cpu_ms,
         "window_open_s": open_seconds,
     }
+
+
+def computer_turn_wait(app: Any, content: Any, map_name: str = "2P-ring-street",
+                       kind: str = "easy", turns: int = 8, seed: int = 3,
+                       pace: float | None = None, real: bool = True) -> dict[str, Any]:
+    """How long a person waits for a computer's turn in the game screen at the default
+    pace (``game.client.pacing``): a person (who ends each turn at once and passes
+    whenever asked) against a computer of ``kind``, ``turns`` computer turns, each from
+    the end of the person's turn to the start of their next one. The screen's frames are
+    run one after another on a clock of their own (each frame 1/60 s, or the time its
+    update really took, thinking included; without ``real``, always 1/60 s, so that the
+    figure is the same on every machine), so the figure is the waiting without the
+    sleeping."""
+    from game.client.app import push
+    from game.client.pacing import DEFAULT_PACE
+    from game.client.scenes.board import BoardScene
+    from game.client.session import Seat, Session
+    from game.client.settings import Settings
+    from game.maps import find_map
+    from game.rules import GameSetup, Phase
+
+    spec = find_map(map_name, library=content.library)
+    store = ("Archer", "Paladin", "Soldier", "Fireball", "Scout", "Wolf")
+    setup = GameSetup(spec, content.library, 2, seed, sets=("base",), stores=(store, store))
+    session = Session.new(setup, [Seat(True), Seat(False, kind)], autosave=False)
+    game = session.game
+    used = DEFAULT_PACE if pace is None else pace
+    kept = app.settings
+    app.settings = Settings(auto_pass=True, ask_idle_units=False, ask_skipped_buy=False,
+                            computer_pace=used)
+    scene = BoardScene(app, session)
+    app.apply(push(scene))
+    waits: list[float] = []
+    clock, started, dt = 0.0, None, 1 / 60
+    try:
+        for _ in range(200_000):
+            if len(waits) >= turns or session.over:
+                break
+            if game.actor == 0 and game.active == 0:
+                if started is not None:
+                    waits.append(clock - started)
+                    started = None
+                if game.phase is Phase.UPKEEP and not any(
+                        a.kind == "pass" for a in session.legal()):
+                    scene.pay_upkeep()
+                elif not scene.ending:
+                    scene.end_turn()
+            elif game.actor == 0:
+                scene.pass_priority()  # asked to answer: the person passes at once
+            elif game.active != 0 and started is None:
+                started = clock
+            t0 = time.perf_counter()
+            scene.update(dt)
+            dt = max(1 / 60, time.perf_counter() - t0) if real else 1 / 60
+            clock += dt
+    finally:
+        app.scenes.pop()
+        app.settings = kept
+    return {"map": map_name, "computer": kind, "pace_s": used, "turns": len(waits),
+            "wait_s_mean": statistics.mean(waits) if waits else 0.0,
+            "wait_s_max": max(waits, default=0.0)}
 
 
 def on_hexes(spec: Any) -> Any:
@@ -222,6 +285,10 @@ def print_client(result: dict[str, Any]) -> None:
     print(f"  idle window: {result['idle_frames_in_50_steps']} frames drawn in 50 loop steps, "
           f"{result['idle_cpu_ms_per_step']:.3f} ms CPU per step")
     print(f"  window open to first menu frame: {result['window_open_s']:.2f} s")
+    for wait in result.get("computer_turn_wait", {}).values():
+        print(f"  a {wait['computer']} computer's turn on {wait['map']} at the default pace "
+              f"({wait['pace_s']:g} s): {wait['wait_s_mean']:.1f} s of waiting on average, "
+              f"{wait['wait_s_max']:.1f} s at most ({wait['turns']} turns)")
 
 
 def _print_board(result: dict[str, Any]) -> None:

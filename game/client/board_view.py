@@ -71,6 +71,8 @@ HIGHLIGHT_COLOURS: dict[str, tuple[int, int, int, int]] = {
     # one's own piece as a target: amber, striped like hazard tape (``_hazard``)
     "own": (255, 170, 40, 120),
 }
+#: what the stripes of the "own" highlight multiply its colour by (``_hazard``)
+HAZARD_STRIPE = (50, 36, 20)
 #: a tile with neither a picture nor a registered tile type
 UNKNOWN_TILE = (100, 100, 100)
 REGION_EDGE = (250, 226, 120)
@@ -690,8 +692,8 @@ def _hazard(surface: pygame.Surface, band: int) -> None:
     stripes = pygame.Surface((w, h), pygame.SRCALPHA)
     stripes.fill((255, 255, 255, 255))
     for x in range(-h, w + h, band * 2):
-        pygame.draw.polygon(stripes, (50, 36, 20, 255), [(x, 0), (x + band, 0),
-                                                         (x + band - h, h), (x - h, h)])
+        pygame.draw.polygon(stripes, (*HAZARD_STRIPE, 255), [(x, 0), (x + band, 0),
+                                                             (x + band - h, h), (x - h, h)])
     surface.blit(stripes, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
 
 

@@ -35,6 +35,7 @@ from game.rules.core.actions import (
     DiscardForResource,
     DraftPick,
     Pass,
+    PayUpkeep,
     PlayCard,
     UseFreeAction,
 )
@@ -109,6 +110,9 @@ class Session:
     recent: list[Event] = field(default_factory=list)
     #: why the last save failed ("" while saves succeed), for the screen to show
     save_problem: str = ""
+    #: a computer's next action chosen ahead by ``think``: (seat, the game's history
+    #: length when chosen, the action, why)
+    planned: tuple[int, int, Action, str] | None = None
 
     @classmethod
     def new(cls, setup: GameSetup, seats: list[Seat], *, autosave: bool = True) -> Session:
@@ -194,17 +198,35 @@ class Session:
             self.save_problem = ""
         return self.save_problem
 
+    def think(self) -> None:
+        """Let the computer player to act choose its next action now, to be taken by the
+        next ``step_computer`` (the window lets it think while the last result is still
+        on screen)."""
+        actor = self.actor
+        if actor is None or actor not in self.computers or self.planned is not None:
+            return
+        self.game.enter()
+        player = self.computers[actor]
+        action = player.choose(self.game, actor)
+        self.planned = (actor, len(self.game.history), action,
+                        getattr(player, "last_reason", ""))
+
     def step_computer(self) -> list[Event]:
-        """Let the computer player to act choose one action; [] when a human is to act."""
+        """Let the computer player to act take one action (the one ``think`` chose, if it
+        chose one for this moment); [] when a human is to act."""
         actor = self.actor
         if actor is None or actor not in self.computers:
             return []
         self.game.enter()
-        player = self.computers[actor]
-        action = player.choose(self.game, actor)
+        plan, self.planned = self.planned, None
+        if plan is None or plan[:2] != (actor, len(self.game.history)) \
+                or plan[2] not in self.game.legal_actions(actor):
+            self.think()
+            plan, self.planned = self.planned, None
+        assert plan is not None
+        _, _, action, why = plan
         before = len(self.log)
         events = self.apply(action)
-        why = getattr(player, "last_reason", "")
         if why and len(self.log) > before and self.log[before].startswith(f"P{actor + 1} "):
             self.log[before] += f" ({why})"  # the log says what it did, and why
         return events
@@ -228,6 +250,34 @@ class Session:
         # (in hot-seat this holds whenever could_answer is False: it is the safety net)
         if Pass(actor) in legal and all(isinstance(a, (Pass, DiscardForResource))
                                         or self._economy(a) for a in legal):
+            self.apply(Pass(actor))
+            return True
+        return False
+
+    def auto_upkeep(self, pass_too: bool = True) -> bool:
+        """Spare the person to act the upkeep clicks that decide nothing: declare their
+        upkeep action when it costs nothing (every unit's upkeep 0: disbanding one would
+        save nothing, so none is disbanded); and, with ``pass_too`` (automatic passing on),
+        pass their own upkeep once it is declared and resolved when they could only pass
+        or build their economy (what they could play now waits for the action phase just
+        as well). In hot-seat the pass asks ``could_answer``, never the hidden cards.
+        Returns True if it acted."""
+        actor = self.actor
+        game = self.game
+        if actor is None or not self.human_turn() or game.phase is not Phase.UPKEEP \
+                or game.active != actor or game.stack or game.pending:
+            return False
+        legal = game.legal_actions(actor)
+        if PayUpkeep(actor) in legal:
+            if upkeep_owed(game, actor) > 0:
+                return False
+            self.apply(PayUpkeep(actor))
+            return True
+        if not pass_too or Pass(actor) not in legal:
+            return False
+        if self.hot_seat and self.could_answer(actor):
+            return False
+        if all(isinstance(a, (Pass, DiscardForResource)) or self._economy(a) for a in legal):
             self.apply(Pass(actor))
             return True
         return False
@@ -304,6 +354,14 @@ class Session:
                 self.log.append(line)
         del self.log[:-500]
         del self.recent[:-200]
+
+
+def upkeep_owed(game: Game, player: int) -> int:
+    """What the player's upkeep action would cost now: the upkeep of every unit they
+    control that is not declared for disbanding (rule Upkeep 3.3)."""
+    disbanded = set(game.players[player].disbanded)
+    return sum(game.card(unit).upkeep or 0 for unit in game.controlled_permanents(player)
+               if game.card(unit).is_unit and unit not in disbanded)
 
 
 def _economy_only(ability: Ability | None) -> bool:

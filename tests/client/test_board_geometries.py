@@ -34,6 +34,7 @@ from game.client import settings as client_settings  # noqa: E402
 from game.client import ui  # noqa: E402
 from game.client.app import App  # noqa: E402
 from game.client.board_view import (  # noqa: E402
+    HAZARD_STRIPE,
     HIGHLIGHT_COLOURS,
     LINK_COLOUR,
     REGION_EDGE,
@@ -213,7 +214,12 @@ def test_highlights_land_on_their_cells(screen: pygame.Surface, board: str) -> N
             inside = 1 + frame / 2
             point = (round(mx + (centre[0] - mx) * inside / length),
                      round(my + (centre[1] - my) * inside / length))
-            assert near(screen.get_at(point), HIGHLIGHT_COLOURS[kind], 40), (kind, i, point)
+            colours = [HIGHLIGHT_COLOURS[kind]]
+            if kind == "own":  # hazard stripes: the frame's colour or its dark stripe
+                colours.append(tuple(c * d // 255 for c, d in
+                                     zip(HIGHLIGHT_COLOURS[kind][:3], HAZARD_STRIPE,
+                                         strict=True)))
+            assert any(near(screen.get_at(point), c, 40) for c in colours), (kind, i, point)
         # neighbours without a highlight are untouched at their centres
         for other in geometry.neighbours(tile):
             if other not in chosen and other not in game.board:

@@ -361,7 +361,7 @@ def test_settings_change_is_applied_and_saved(app: App, folders: Path) -> None:
     assert isinstance(app.scene, SettingsScene)
     click_button(app, "Animation: Fast")
     click_button(app, "Pass automatically: Off")
-    click_button(app, "Computer pace: Slow (1.2 s)")
+    click_button(app, "Computer pace: Slow (1 s)")
     click_button(app, "Language: Deutsch")
     click_button(app, "Window size: 1024×768")
     assert app.screen.get_size() == (1024, 768)
@@ -369,7 +369,7 @@ def test_settings_change_is_applied_and_saved(app: App, folders: Path) -> None:
     saved = json.loads((folders / "config" / "settings.json").read_text())
     assert saved["animation_speed"] == 2.0
     assert saved["auto_pass"] is False
-    assert saved["computer_pace"] == 1.2
+    assert saved["computer_pace"] == 1.0
     assert saved["language"] == "de"
     assert (saved["window_width"], saved["window_height"]) == (1024, 768)
     assert Settings.load().language == "de"

@@ -13,7 +13,7 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from collections.abc import Iterator  # noqa: E402
+from collections.abc import Callable, Iterator  # noqa: E402
 from pathlib import Path  # noqa: E402
 from typing import Any  # noqa: E402
 
@@ -57,14 +57,19 @@ def _folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     ui.forget_fonts()
 
 
-def start(settings: Settings | None = None, seed: int = 5,
-          map_name: str = MAP) -> tuple[App, Session, list[Action]]:
+def start(settings: Settings | None = None, seed: int = 5, map_name: str = MAP,
+          prepare: Callable[[Any], object] | None = None
+          ) -> tuple[App, Session, list[Action]]:
+    """A game against the easy computer on the board screen (``prepare(game)`` runs
+    before the screen's first frame)."""
     app = App(settings or Settings(auto_pass=True, computer_pace=0.0, animation_speed=0.0),
               size=(1280, 720))
     spec = find_map(map_name, library=CONTENT.library)
     setup = GameSetup(spec, CONTENT.library, 2, seed, ("base",), "1x[2;8]", stores=STORES)
     session = Session.new(setup, [Seat(), Seat(False)], autosave=False)
     sent = record_legal(session)
+    if prepare is not None:
+        prepare(session.game)
     app.start(BoardScene(app, session))
     app.step([])
     return app, session, sent
@@ -256,3 +261,68 @@ def test_a_spell_that_would_hurt_your_own_piece_asks_first() -> None:
     click(app, centre(scene, (6, 4)))  # the enemy: no question
     assert scene.dialog is None
     assert scene.sent[count:] == [PlayCard(0, fireball, None, (enemy,))]
+
+
+# ------------------------------------------------------------------ point 7: friction
+
+
+def test_an_upkeep_that_costs_nothing_is_declared_and_passed_for_you() -> None:
+    """Upkeep 3: the King (loyal, upkeep 0) is the only unit: nothing is owed and nothing
+    can be disbanded, so the window declares the upkeep action and (automatic passing on)
+    passes the upkeep; the person's first click is in the action phase."""
+    from game.rules.core.actions import PayUpkeep
+
+    app, session, sent = start(map_name="2P-ring-street")
+    game = session.game
+    run_until(app, lambda: game.phase is Phase.ACTION and game.actor == 0)
+    assert PayUpkeep(0) in sent and Pass(0) in sent
+    assert scene_of(app).sent == [], "no click was needed"
+
+
+def test_an_upkeep_that_costs_something_waits_beside_the_map() -> None:
+    from game.rules.core.actions import PayUpkeep
+
+    app, session, sent = start(map_name="2P-ring-street", prepare=lambda game:
+                               game.add_permanent("Archer", (1, 2), 0))  # upkeep 1
+    game = session.game
+    for _ in range(10):
+        app.step([])
+    assert game.phase is Phase.UPKEEP and PayUpkeep(0) not in sent
+    scene = scene_of(app)
+    app.step([])
+    scene.draw(app.screen)
+    assert scene.upkeep.rect.width > 0
+    assert not scene.upkeep.rect.colliderect(scene.board_rect), "the map stays clear"
+    snap(app, "upkeep_beside_the_map")
+    click(app, scene.upkeep.pay.rect.center)
+    assert PayUpkeep(0) in scene.sent
+
+
+def test_a_computer_turn_at_the_default_pace_is_under_five_seconds() -> None:
+    """The easy computer on a two-player map, at the default pace, each frame 1/60 s of
+    a clock of the test's own (``game.client.bench.computer_turn_wait``): the longest of
+    eight computer turns is under 5 s of waiting, and visible results still get time."""
+    from game.client.bench import computer_turn_wait
+    from game.client.pacing import DEFAULT_PACE
+
+    app = App(Settings(), size=(1280, 720))
+    assert app.settings.computer_pace == DEFAULT_PACE
+    found = computer_turn_wait(app, CONTENT, "2P-ring-street", "easy", turns=8, real=False)
+    assert found["turns"] >= 5
+    assert found["wait_s_mean"] > 1.0 and found["wait_s_max"] < 5.0, found
+
+
+def test_skip_to_my_turn_plays_the_computer_without_pace() -> None:
+    app, session, sent = start(Settings(auto_pass=True, computer_pace=5.0,
+                                        ask_idle_units=False, ask_skipped_buy=False))
+    game = session.game
+    to_action_phase(app, session)
+    scene = scene_of(app)
+    key(app, pygame.K_RETURN)  # end the turn (passing through the phases)
+    run_until(app, lambda: game.active == 1)
+    run_until(app, lambda: scene.shown_turn == (game.turn, 1))  # a result shows: 5 s
+    assert any(b.label.startswith("Skip to my turn") for b in scene.prompt_buttons.buttons)
+    snap(app, "skip_to_my_turn")
+    key(app, pygame.K_f)
+    run_until(app, lambda: game.active == 0 and game.actor == 0, limit=60)
+    assert not scene.skipping and scene.floaters == []

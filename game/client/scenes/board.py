@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.client import caution, ui
+from game.client import caution, pacing, ui
 from game.client import settings as client_settings
 from game.client.actions_ui import Choice, Controls
 from game.client.app import App, Scene, Transition, push, quit_game, replace
@@ -209,6 +209,10 @@ class BoardScene(Scene):
         self.toast = ""
         self.toast_left = 0.0
         self.timer = 0.0
+        self.wait = 0.0  # before the computer's next action (``game.client.pacing``)
+        self.skipping = False  # "skip to my turn": computers play without pace
+        self.shown = 0  # the visible results of the computer's turn so far (pacing)
+        self.shown_turn: tuple[int, int] = (0, -1)
         self.ending = False  # End turn was pressed: pass until the turn is over
         self.sent: list[Action] = []  # what this screen sent (tests read it)
         self.hovered = 0
@@ -446,12 +450,15 @@ class BoardScene(Scene):
         self.after_action()
         return True
 
-    def _show_results(self) -> None:
-        """Damage numbers and move trails of what just happened."""
-        new = floaters_for(self.game, self.session.take_recent())
+    def _show_results(self) -> bool:
+        """Damage numbers and move trails of what just happened; True when it changed
+        what the board shows (``game.client.pacing``)."""
+        recent = self.session.take_recent()
+        new = floaters_for(self.game, recent)
         if new:
             self.floaters = [f for f in self.floaters if f.left > 0] + new
             self.dirty = True
+        return pacing.shows(recent)
 
     def after_action(self) -> None:
         self.picker = None
@@ -790,6 +797,9 @@ class BoardScene(Scene):
             return None
         if key == pygame.K_KP_ENTER:
             self.end_turn()
+            return None
+        if key == pygame.K_f:
+            self.skip_ahead()
             return None
         steps = {pygame.K_LEFT: (40, 0), pygame.K_RIGHT: (-40, 0), pygame.K_UP: (0, 40),
                  pygame.K_DOWN: (0, -40)}
@@ -1209,7 +1219,13 @@ class BoardScene(Scene):
 
     def update(self, dt: float) -> Transition | None:
         self._note_save_problem()
-        self._show_results()
+        fresh = self._show_results() and not self.session.seats[self.game.active].human
+        if fresh:  # in a computer's turn, what the board shows stays a while (the pace)
+            turn = (self.game.turn, self.game.active)
+            self.shown = self.shown + 1 if self.shown_turn == turn else 0
+            self.shown_turn = turn
+            self.timer = 0.0
+            self.wait = pacing.pace_for(self.shown, self.app.settings.computer_pace)
         if self.floaters:
             for floater in self.floaters:
                 floater.left -= dt
@@ -1231,10 +1247,13 @@ class BoardScene(Scene):
             return None
         seat = self.session.seats[actor]
         if seat.human:
-            self.timer = 0.0
+            if actor == self.viewer and self.session.auto_upkeep(self.app.settings.auto_pass):
+                self.refresh()
+                return None
             if self.app.settings.auto_pass and self.session.auto_pass():
                 self.refresh()
                 return None
+            self.skipping = False  # a person has something to decide
             if actor != self.viewer:
                 return self._hand_over(actor)
             if self.ending:
@@ -1244,12 +1263,35 @@ class BoardScene(Scene):
                 self._state = state
                 self.refresh()
             return None
+        if self.skipping:
+            self.skipping = pacing.skip(self.session, self.app.settings.auto_pass)
+            self.session.take_recent()  # no damage numbers for what was skipped
+            self.floaters = []
+            self.refresh()
+            return None
         self.timer += dt
-        if self.timer >= self.app.settings.computer_pace:
-            self.timer = 0.0
+        # a computer answering in a person's turn does so at once: no pace there
+        if self.timer >= self.wait or self.session.seats[self.game.active].human:
+            self.timer = self.wait = 0.0
             self.session.step_computer()
             self.refresh()
+        elif not fresh:  # the result is on screen: think while it stays there
+            self.session.think()
+            plan = self.session.planned
+            if plan is not None and pacing.quiet(self.game, plan[2]):
+                self.session.step_computer()  # it only declares: no need to wait
+                self.refresh()
         return None
+
+    def skip_ahead(self) -> None:
+        """Skip to my turn (F): the computers play on without pace until a person is to
+        act."""
+        actor = self.session.actor
+        if actor is None or self.session.seats[actor].human:
+            self.say("Nothing to skip: a person is to act.")
+            return
+        self.skipping = True
+        self.dirty = True
 
     def _state_key(self) -> tuple[Any, ...]:
         game = self.game
@@ -1296,11 +1338,11 @@ class BoardScene(Scene):
         self.view.draw(surface, self.board_rect)
         pygame.draw.rect(surface, ui.EDGE, self.board_rect, width=1)
         self._draw_prompt(surface)
-        if self._upkeep_open():
-            self._draw_upkeep(surface)
         self._draw_bottom(surface)
         self.stack.draw(surface, self.game)
         self.log.draw(surface, self.session.log)
+        if self._upkeep_open():
+            self._draw_upkeep(surface)
         for name in ("save", "menu"):
             self.buttons.find(name).draw(surface)
         for name, key in (("pass", "Space"), ("bloodbound", "B"), ("end", "Enter")):
@@ -1410,6 +1452,9 @@ class BoardScene(Scene):
         if actor != me:
             who = f"Player {actor + 1}"
             if not self.session.seats[actor].human:
+                if self.skipping:
+                    return f"{who} (computer) plays on: skipping to your turn…", \
+                        ui.player_colour(actor)
                 return f"{who} (computer) is thinking…", ui.player_colour(actor)
             return f"{who} is to act", ui.player_colour(actor)
         legal = controls.legal
@@ -1563,6 +1608,10 @@ class BoardScene(Scene):
                 self.confirm_mulligan)
         if controls.replacing:
             add("Cancel", self._cancel)
+        actor = self.session.actor
+        if actor is not None and not self.session.seats[actor].human and not self.skipping \
+                and not self.session.over:
+            add("Skip to my turn (F)", self.skip_ahead)
         for choice in reversed(controls.non_tile_options()):
             add(choice.label, lambda c=choice: c)
         unit = 0 if controls.fleet else controls.activated()
@@ -1614,30 +1663,18 @@ class BoardScene(Scene):
         self.controls.pair = None
         self.send(action)
 
-    def view_x(self, entity: int) -> int | None:
-        """Where a permanent is across the screen (None if not in view)."""
-        tile = self.game.tile_of(entity)
-        if tile is None:
-            return None
-        geometry = self.game.geometry
-        # the board view fits the map into its rect unless the player zoomed: close enough
-        across = geometry.cell_center(tile)[0] / max(1e-9, geometry.pixel_size()[0])
-        return self.board_rect.left + round(across * self.board_rect.width)
-
     def _draw_upkeep(self, surface: pygame.Surface) -> None:
         me = self.viewer
         if me is None:
             return
         units = self.controls.upkeep_units()
         already = [u for u in self.game.players[me].disbanded if self.game.is_on_map(u)]
-        width, height = self.upkeep.size_for(len(units) + len(already))
-        self.upkeep.rect = pygame.Rect(self.board_rect.left + 8, self.board_rect.top + 8,
-                                       width, height)
-        # on the side of the board away from the units it lists
-        found = [self.view_x(u) for u in units + already]
-        xs = [x for x in found if x is not None]
-        if xs and sum(xs) / len(xs) < self.board_rect.centerx:
-            self.upkeep.rect.right = self.board_rect.right - 8
+        _, height = self.upkeep.size_for(len(units) + len(already))
+        # over the stack (empty while the upkeep is declared) and the log: never the map
+        top = self.stack.rect.top if self.stack.rect.height else self.log.rect.top
+        height = max(height, self.stack.rect.height)  # the whole stack panel, at least
+        self.upkeep.rect = pygame.Rect(self.log.rect.left, top, self.log.rect.width,
+                                       min(height, self.log.rect.bottom - top))
         self.upkeep.checked &= set(units)
         self.upkeep.pay.hover(self.mouse)
         self.upkeep.draw(surface, self.game, units, already, self.game.players[me].resource)

@@ -15,11 +15,12 @@ import pygame
 from game.client import settings as settings_module
 from game.client import ui
 from game.client.app import App, Scene, Transition, pop
+from game.client.pacing import PACES
 from game.content.mods import Content
 
 WINDOW_SIZES = ((1024, 768), (1280, 720), (1366, 768), (1600, 900), (1920, 1080))
 ANIMATION = ((0.0, "Off"), (1.0, "Normal"), (2.0, "Fast"))
-PACE = ((0.2, "Quick"), (0.6, "Normal"), (1.2, "Slow"))
+PACE = PACES
 #: the "Don't ask again" questions: (idle units, skipped buy)
 ASKING = (((True, True), "Idle units and buys"), ((True, False), "Idle units"),
           ((False, True), "Buys"), ((False, False), "Never"))
@@ -84,7 +85,8 @@ class SettingsScene(Scene):
                 "you could take", [(True, "On"), (False, "Off")],
                 lambda: self.app.settings.auto_pass,
                 lambda v: setattr(self.app.settings, "auto_pass", v)),
-            Row("Computer pace", "how long a computer player's move stays on screen",
+            Row("Computer pace", "how long a computer player's move stays on screen "
+                "(passing and other bookkeeping go on at once)",
                 [(v, f"{label} ({v:g} s)") for v, label in PACE],
                 lambda: self.app.settings.computer_pace,
                 lambda v: setattr(self.app.settings, "computer_pace", v)),
