@@ -240,7 +240,7 @@ class NormalPlayer:
             game.restore(root)
         best = max(scores)
         top = [a for s, a in zip(scores, pool, strict=True) if s == best]
-        self.last_reason = f"the best of {len(pool)} moves it looked one step ahead at"
+        self.last_reason = f"the best of the {len(pool)} moves it weighed"
         if len(top) > 1 and duel.is_duel(game):
             # equal worth: rather end the turn than wander about; else the rules of thumb
             ending: list[Action] = [a for a in top if isinstance(a, EndTurn)]
@@ -337,8 +337,9 @@ class HardPlayer:
         finally:
             game.restore(root)
         best = arena.best()
-        self.last_reason = (f"the best of {len(arms)} candidates over {self.last_playouts} "
-                            f"imagined continuations")
+        self.last_reason = (f"it tried its {len(arms)} likeliest moves in "
+                            f"{self.last_playouts} quick practice games and took the best"
+                            if self.last_playouts else "it looked like the best move")
         return arms[best]
 
     def _playout(self, game: Game, player: int, action: Action,

@@ -225,7 +225,9 @@ class PlayerBar:
         return ""
 
     def draw(self, surface: pygame.Surface, game: Game, seats: Sequence[Any],
-             note: str = "") -> None:
+             note: str = "", round_no: int = 0, viewer: int | None = None) -> None:
+        """``round_no``: the round to show in place of the turn count (0: the turn);
+        ``viewer``: the one person at the screen, whose turn is "your turn"."""
         rect = self.rect
         pygame.draw.rect(surface, ui.PANEL, rect)
         pygame.draw.line(surface, ui.EDGE, (rect.left, rect.bottom - 1),
@@ -241,24 +243,23 @@ class PlayerBar:
         if game.phase is Phase.ACTION and not game.ruleset.priority \
                 and game.ruleset.name != "fleet":  # the fleet's rounds keep their phases
             phase = "Main phase"  # the duel: no stack, no buying, just the turn
-        x = ui.blit_text(surface, f"Turn {game.turn}", (x, y), size, ui.ACCENT, True,
-                         anchor="midleft").right + 14
-        x = ui.blit_text(surface, phase, (x, y), size, ui.TEXT, True,
+        count = f"Round {round_no}" if round_no else f"Turn {game.turn}"
+        x = ui.blit_text(surface, count, (x, y), size, ui.ACCENT, True,
                          anchor="midleft").right + 14
         active = game.active
-        x = ui.blit_text(surface, "turn of", (x, y), size - 2, ui.MUTED,
-                         anchor="midleft").right + 6
-        x = ui.blit_text(surface, f"P{active + 1}", (x, y), size, ui.player_colour(active),
-                         True, anchor="midleft").right + 14
+        whose = "Your turn" if active == viewer else f"Player {active + 1}'s turn"
+        x = ui.blit_text(surface, whose, (x, y), size, ui.player_colour(active), True,
+                         anchor="midleft").right + 10
+        x = ui.blit_text(surface, f"· {phase}", (x, y), size, ui.TEXT, True,
+                         anchor="midleft").right + 14
         actor = game.actor
-        if actor is not None and game.phase is not Phase.OVER and (
-                game.ruleset.priority or actor != active):
-            label = "priority" if game.ruleset.priority and game.has_priority(actor) \
-                else "to act"
-            x = ui.blit_text(surface, label, (x, y), size - 2, ui.MUTED,
-                             anchor="midleft").right + 6
-            x = ui.blit_text(surface, f"P{actor + 1}", (x, y), size, ui.player_colour(actor),
-                             True, anchor="midleft").right + 14
+        if actor is not None and game.phase is not Phase.OVER and actor != active:
+            # the rules' "priority": who may play now, in answer
+            label = ("you may answer" if actor == viewer else f"Player {actor + 1} may answer") \
+                if game.ruleset.priority else (
+                "you to act" if actor == viewer else f"Player {actor + 1} to act")
+            x = ui.blit_text(surface, label, (x, y), size - 2, ui.player_colour(actor),
+                             anchor="midleft").right + 14
         # the players, right-aligned; with many players (the fleet's six) smaller, and
         # without "cpu", until they leave the turn's line room
         self.chips = []

@@ -110,6 +110,9 @@ class Session:
     recent: list[Event] = field(default_factory=list)
     #: why the last save failed ("" while saves succeed), for the screen to show
     save_problem: str = ""
+    #: the round (every seat's turn once) and the seat whose turn started last, counted
+    #: from the turns that start (``round_number``)
+    rounds: tuple[int, int] = (0, -1)
     #: a computer's next action chosen ahead by ``think``: (seat, the game's history
     #: length when chosen, the action, why)
     planned: tuple[int, int, Action, str] | None = None
@@ -169,6 +172,15 @@ class Session:
     def hot_seat(self) -> bool:
         """More than one person shares the screen."""
         return len(self.humans()) > 1
+
+    def round_number(self) -> int:
+        """The round: each seat still in the game has one turn a round (the game counts
+        every seat's turn as a turn). Counted from the turns that start while the session
+        runs; a loaded game starts from its turn count divided among the seats."""
+        if not self.rounds[0]:
+            seats = max(1, len(self.game.players))
+            self.rounds = ((max(1, self.game.turn) - 1) // seats + 1, self.game.active)
+        return self.rounds[0]
 
     def legal(self) -> list[Action]:
         actor = self.actor
@@ -347,9 +359,16 @@ class Session:
                 return ""
 
         for raw in events:
+            if isinstance(raw, TurnStarted):
+                count, last = self.rounds
+                if count and raw.player <= last:
+                    count += 1  # the turn came round to the first seat again
+                self.rounds = (count, raw.player)
             event = seen_by(raw, viewer)
             self.recent.append(event)
             line = describe(event, name)
+            if isinstance(raw, TurnStarted) and self.game.ruleset.name != "fleet":
+                line = f"— Round {self.round_number()}: player {raw.player + 1}'s turn —"
             if line:
                 self.log.append(line)
         del self.log[:-500]

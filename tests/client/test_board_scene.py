@@ -391,7 +391,7 @@ def test_pass_and_end_turn_with_keys() -> None:
     answer_until(app, session, lambda: game.active == 0 and game.turn >= 3)
     assert game.turn >= 3
     snap(app, "board_after_computer_turn")
-    assert any("Turn 2" in line for line in session.log)
+    assert any("Round 1: player 2's turn" in line for line in session.log)
 
 
 def test_end_turn_pressed_twice_does_not_pass_the_next_turn() -> None:

@@ -326,3 +326,133 @@ def test_skip_to_my_turn_plays_the_computer_without_pace() -> None:
     key(app, pygame.K_f)
     run_until(app, lambda: game.active == 0 and game.actor == 0, limit=60)
     assert not scene.skipping and scene.floaters == []
+
+
+# ------------------------------------------------------------------ point 6: help
+
+
+def test_f1_opens_a_searchable_rules_reference_and_esc_goes_back() -> None:
+    from game.client.scenes.help import HelpScene
+
+    app, session, sent = start()
+    board = scene_of(app)
+    key(app, pygame.K_F1)
+    help_scene = app.scene
+    assert isinstance(help_scene, HelpScene) and help_scene.tab == "muhq"
+    everything = help_scene.entries()
+    assert any("Upkeep 3.2" in e.text for e in everything)
+    assert not any(e.text.startswith("Tests") for e in everything), "no test lists"
+    for letter in "cover":
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=ord(letter), mod=0,
+                                             unicode=letter, scancode=0))
+    app.step()
+    assert help_scene.query == "cover"
+    found = [e for e in help_scene.entries() if not e.level]
+    assert found and all("cover" in f"{e.section} {e.text}".lower() for e in found)
+    assert len(found) < len(everything) // 10
+    snap(app, "help_search")
+    key(app, pygame.K_TAB)  # the next tab: the duel's rules
+    assert help_scene.tab == "duel"
+    key(app, pygame.K_ESCAPE)  # clears the search
+    assert help_scene.query == "" and app.scene is help_scene
+    key(app, pygame.K_ESCAPE)  # closes the help
+    assert app.scene is board
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SLASH,
+                                         mod=pygame.KMOD_SHIFT, unicode="?", scancode=0))
+    app.step()
+    assert isinstance(app.scene, HelpScene)
+    key(app, pygame.K_F1)
+    key(app, pygame.K_h)
+    assert isinstance(app.scene, HelpScene)
+    click(app, app.scene.tabs.find("keys").rect.center)
+    assert any(e.text.startswith("Space — Pass") for e in app.scene.entries())
+    snap(app, "help_keys")
+    click(app, app.scene.back.rect.center)
+    assert app.scene is board
+
+
+def test_how_to_play_in_the_menu_opens_the_help() -> None:
+    from game.client.scenes.help import HelpScene
+    from game.client.scenes.menu import MenuScene
+
+    app = App(Settings(), size=(800, 600))
+    app.start(MenuScene(app, CONTENT))
+    app.step([])
+    menu = app.scene
+    assert isinstance(menu, MenuScene)
+    button = menu.buttons.find("help")
+    assert button.rect.bottom < 600 - 20, "the seven buttons fit 800x600"
+    click(app, button.rect.center)
+    assert isinstance(app.scene, HelpScene)
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is menu
+    key(app, pygame.K_F1)
+    assert isinstance(app.scene, HelpScene)
+
+
+def test_resting_on_a_tile_says_what_its_terrain_does() -> None:
+    app, session, sent = start()
+    scene = scene_of(app)
+    hover(app, centre(scene, (6, 2)))  # a house
+    assert scene.terrain_hint.startswith("House (6, 2): Cover")
+    snap(app, "terrain_hint")
+    hover(app, centre(scene, (4, 4)))  # plain ground: nothing to say
+    assert scene.terrain_hint == ""
+
+
+def test_a_click_that_does_nothing_says_why() -> None:
+    app, session, sent = start()
+    game = session.game
+    unit = game.add_permanent("Recruit", (5, 4), 0)
+    game.add_permanent("Recruit", (9, 4), 1)
+    to_action_phase(app, session)
+    scene = scene_of(app)
+    click(app, centre(scene, (9, 4)))
+    assert scene.toast.startswith("That is Player 2's Recruit")
+    click(app, centre(scene, (5, 4)))
+    assert game.activated == unit
+    click(app, centre(scene, (9, 4)))
+    assert "out of reach" in scene.toast
+    click(app, centre(scene, (12, 8)))
+    assert scene.toast == "Recruit can't move there: the blue tiles are where it can go."
+
+
+def test_the_header_speaks_plainly(monkeypatch: pytest.MonkeyPatch) -> None:
+    app, session, sent = start()
+    game = session.game
+    to_action_phase(app, session)
+    scene = scene_of(app)
+    drawn: list[str] = []
+    real = ui.text
+
+    def spy(content: str, *args: Any, **kwargs: Any) -> pygame.Surface:
+        drawn.append(content)
+        return real(content, *args, **kwargs)
+
+    monkeypatch.setattr(ui, "text", spy)
+    scene.draw(app.screen)
+    assert "Round 1" in drawn and "Your turn" in drawn
+    assert not any("priority" in text or text.startswith("Turn ") for text in drawn)
+    key(app, pygame.K_RETURN)
+    run_until(app, lambda: game.active == 1)
+    run_until(app, lambda: game.active == 0 and game.actor == 0, limit=3000)
+    assert session.round_number() == 2
+    assert any(line == "— Round 2: player 1's turn —" for line in session.log)
+
+
+def test_the_hard_computer_explains_itself_in_plain_words() -> None:
+    from game.ai.search import HardPlayer
+
+    spec = find_map(MAP, library=CONTENT.library)
+    setup = GameSetup(spec, CONTENT.library, 2, 5, ("base",), "1x[2;8]", stores=STORES)
+    session = Session.new(setup, [Seat(False, "hard"), Seat(False, "hard")], autosave=False)
+    player = HardPlayer(3, nodes=12)
+    reasons = set()
+    for _ in range(40):
+        actor = session.game.actor
+        if actor is None:
+            break
+        session.game.apply(player.choose(session.game, actor))
+        reasons.add(player.last_reason)
+    assert any("practice games" in r for r in reasons), reasons
+    assert not any("imagined" in r or "continuations" in r for r in reasons)

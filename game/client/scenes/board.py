@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.client import caution, pacing, ui
+from game.client import caution, explain, pacing, ui
 from game.client import settings as client_settings
 from game.client.actions_ui import Choice, Controls
 from game.client.app import App, Scene, Transition, push, quit_game, replace
@@ -217,6 +217,7 @@ class BoardScene(Scene):
         self.sent: list[Action] = []  # what this screen sent (tests read it)
         self.hovered = 0
         self.link_hint = ""  # the graph link under the mouse: its name and cells
+        self.terrain_hint = ""  # what the terrain under the mouse does
         self.quiet = 0  # a card whose zoom stays hidden until the mouse leaves it
         self.mouse = (0, 0)
         self.dragging: tuple[int, int] | None = None
@@ -801,6 +802,10 @@ class BoardScene(Scene):
         if key == pygame.K_f:
             self.skip_ahead()
             return None
+        if key in (pygame.K_F1, pygame.K_h) or event.unicode == "?":
+            from .help import HelpScene
+
+            return push(HelpScene(self.app, self.game.ruleset.name))
         steps = {pygame.K_LEFT: (40, 0), pygame.K_RIGHT: (-40, 0), pygame.K_UP: (0, 40),
                  pygame.K_DOWN: (0, -40)}
         if key in steps:
@@ -888,6 +893,7 @@ class BoardScene(Scene):
             self.zoom.set(self.game.card(card) if card else None, place, pos)
             redraw = True
         redraw |= self._hover_link(pos)
+        redraw |= self._hover_terrain(pos)
         redraw |= self._hover_attack(pos)
         redraw |= self._hover_meter(pos)
         self.dirty |= redraw
@@ -912,6 +918,38 @@ class BoardScene(Scene):
             found is not None and self.preview is not None and found[0] != self.preview[0])
         self.preview = found
         return changed
+
+    def _hover_terrain(self, pos: tuple[int, int]) -> bool:
+        """What the terrain under the mouse does (a band along the board's edge); True
+        when it changed."""
+        hint = ""
+        if self.overlay is None and self.board_rect.collidepoint(pos) and not (
+                self.picker is not None and self.picker.rect.collidepoint(pos)):
+            tile = self.view.tile_at(pos)
+            if tile is not None:
+                hint = explain.terrain(self.game, tile, self.app.settings.language)
+        changed = hint != self.terrain_hint
+        self.terrain_hint = hint
+        return changed
+
+    def _draw_terrain(self, surface: pygame.Surface) -> None:
+        """The terrain hint in a band along the board's bottom edge (its top edge when
+        the mouse is down there)."""
+        if not self.terrain_hint or self.overlay is not None:
+            return
+        size = max(13, round(14 * self.scale))
+        band = pygame.Rect(self.board_rect.left, 0, self.board_rect.width, size + 12)
+        if self.mouse[1] > self.board_rect.bottom - 3 * band.height:
+            band.top = self.board_rect.top
+        else:
+            band.bottom = self.board_rect.bottom
+        shade = pygame.Surface(band.size, pygame.SRCALPHA)
+        shade.fill((14, 16, 22, 215))
+        surface.blit(shade, band)
+        from . import fit_text
+
+        ui.blit_text(surface, fit_text(self.terrain_hint, band.width - 20, size),
+                     (band.left + 10, band.centery), size, ui.TEXT, anchor="midleft")
 
     def _hover_meter(self, pos: tuple[int, int]) -> bool:
         hint = self.bar.hint_at(pos, self.app.settings.language)
@@ -1192,6 +1230,11 @@ class BoardScene(Scene):
                 or (self.controls.fleet and self.controls.selected)):
             self.controls.cancel()
             self.refresh()
+        elif not self.controls.fleet:  # say why the click did nothing
+            why = explain.why_nothing(self.game, self.viewer, tile, self.session,
+                                      self.controls.activated())
+            if why:
+                self.say(why)
 
     def _upkeep_open(self) -> bool:
         return any(isinstance(a, PayUpkeep) for a in self.controls.legal)
@@ -1350,7 +1393,11 @@ class BoardScene(Scene):
             if button is not None:
                 _keyed_button(surface, button, key)
         self._draw_floaters(surface)
-        self.bar.draw(surface, self.game, self.session.seats, self._goal())
+        self._draw_terrain(surface)
+        fleet = self.controls.fleet  # the fleet counts its own rounds (the bottom panel)
+        viewer = self.viewer if not self.session.hot_seat else None
+        self.bar.draw(surface, self.game, self.session.seats, self._goal(),
+                      0 if fleet else self.session.round_number(), viewer)
         if self.overlay == "store":
             self._draw_store(surface)
         elif self.overlay == "discard":
