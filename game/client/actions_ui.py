@@ -42,8 +42,10 @@ from game.rules.core.actions import (
 from game.rules.geometry import Tile
 
 #: Highlight kinds of the board view, strongest first (a tile shows the strongest).
-#: "own" is an attack on (or a harmful target among) the player's own pieces.
-HIGHLIGHT_ORDER = ("attack", "own", "target", "play", "move", "select")
+#: "use" is what the commanded unit may do with a piece beside it other than attack it
+#: (equip, carry, switch places); "own" an attack on (or a harmful target among) the
+#: player's own pieces.
+HIGHLIGHT_ORDER = ("use", "attack", "own", "target", "play", "move", "select")
 
 
 def is_tile(value: Any) -> bool:
@@ -62,6 +64,20 @@ def option_tile(game: Game, value: Any) -> Tile | None:
         except KeyError:
             return None
     return None
+
+
+#: the button that plays an equipment so that the next unit played comes equipped with
+#: it (rule Equipments 6), and what it means
+NEXT_UNIT = "Equip the next unit you play"
+NEXT_UNIT_HINT = ("it waits beside you, and the next unit you play this turn comes onto the "
+                  "map with it (unused, it goes to your discard pile at the end of the turn)")
+
+
+def placed(game: Game, entity: int) -> str:
+    """A permanent's name and where it stands: "the Recruit at (3, 4)"."""
+    tile = option_tile(game, entity)
+    where = f" at {game.geometry.label(tile)}" if tile is not None else ""
+    return f"the {name_of(game, entity)}{where}"
 
 
 def name_of(game: Game, entity: int) -> str:
@@ -227,11 +243,12 @@ def play_build(game: Game, card: int, legal: Sequence[Action]) -> Build | None:
             (a, ((a.tile,) if a.tile is not None else ()) + tuple(a.targets))
             for a in plays if not a.equip_next]
         extras: list[tuple[str, Action]] = [
-            ("Ready for the next unit", a) for a in plays if a.equip_next]
+            (NEXT_UNIT, a) for a in plays if a.equip_next]
         on_tile = any(a.tile is not None for a in plays)
         targets = max((len(a.targets) for a in plays), default=0)
-        prompts = (("choose a tile to play it on",) if on_tile else ()) + tuple(
-            _target_prompts(definition.effect, targets))
+        prompts = (("choose a tile to play it on" + (
+            ", or equip the next unit you play (the button)" if extras else ""),)
+                   if on_tile else ()) + tuple(_target_prompts(definition.effect, targets))
         return Build(f"Play {name}", "play" if on_tile else "target", candidates, prompts,
                      card=card, extras=extras)
     candidates = [(a, tuple(a.targets)) for a in plays]
@@ -426,19 +443,20 @@ class Controls:
             elif isinstance(action, Switch) and action.unit == unit:
                 add(option_tile(game, action.artifact),
                     Choice(f"Switch places with {name_of(game, action.artifact)}",
-                           "select", action))
+                           "use", action))
             elif isinstance(action, Equip) and action.unit == unit:
                 add(option_tile(game, action.equipment),
                     Choice(f"Equip {name_of(game, action.equipment)} "
-                           f"(uses the {action.using} action)", "select", action))
+                           f"(uses the {action.using} action)", "use", action))
             elif isinstance(action, Transport) and action.unit == unit:
                 transports.setdefault(action.artifact, []).append(
                     (action, (action.tile, action.drop)))
             elif isinstance(action, Activate):
                 label = f"Activate {name_of(game, action.permanent)}"
                 busy = unit and unit != action.permanent
-                if busy:
-                    label += f" ({name_of(game, unit)} is done for this turn)"
+                if busy:  # two of a name are told apart by where they stand
+                    label = (f"Activate {placed(game, action.permanent)} instead "
+                             f"({placed(game, unit)} is then done for this turn)")
                 add(option_tile(game, action.permanent),
                     Choice(label, "select", action, confirm=bool(busy)))
         for artifact, candidates in transports.items():
@@ -446,7 +464,7 @@ class Controls:
             build = Build(f"Carry {name}", "move", candidates,
                           ("choose where the unit goes",
                            f"choose where to put {name} down (next to the unit)"))
-            add(option_tile(game, artifact), Choice(f"Carry {name}…", "select", build=build))
+            add(option_tile(game, artifact), Choice(f"Carry {name}…", "use", build=build))
         for (source, index), build in self._free_builds().items():
             add(option_tile(game, source), self._free_choice(source, index, build))
         return out

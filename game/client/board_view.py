@@ -68,6 +68,8 @@ HIGHLIGHT_COLOURS: dict[str, tuple[int, int, int, int]] = {
     "play": (240, 196, 70, 110),
     "target": (190, 110, 255, 115),
     "select": (255, 255, 255, 70),
+    # equip, carry or switch places with the piece there
+    "use": (60, 210, 190, 105),
     # one's own piece as a target: amber, striped like hazard tape (``_hazard``)
     "own": (255, 170, 40, 120),
 }

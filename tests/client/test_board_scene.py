@@ -589,7 +589,7 @@ def test_equipment_can_be_readied_for_the_next_unit() -> None:
     app.step([])
     click(app, hand_pos(scene, sword))
     assert {k for k in scene.view.highlights.values()} == {"play"}
-    click(app, strip_button(scene, "Ready for the next unit"))
+    click(app, strip_button(scene, "Equip the next unit you play"))
     assert PlayCard(0, sword, None, (), True) in sent
 
 

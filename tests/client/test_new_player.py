@@ -456,3 +456,68 @@ def test_the_hard_computer_explains_itself_in_plain_words() -> None:
         reasons.add(player.last_reason)
     assert any("practice games" in r for r in reasons), reasons
     assert not any("imagined" in r or "continuations" in r for r in reasons)
+
+
+# ------------------------------------------------------------------ point 5: discoverable
+
+
+def test_what_a_unit_can_do_with_the_pieces_beside_it_is_lit_with_a_legend() -> None:
+    app, session, sent = start()
+    game = session.game
+    unit = game.add_permanent("Recruit", (3, 6), 0)
+    chest = game.add_permanent("Treasure Chest", (4, 6), 0)
+    to_action_phase(app, session)
+    scene = scene_of(app)
+    click(app, centre(scene, (3, 6)))
+    assert game.activated == unit
+    assert scene.view.highlights[game.tile_of(chest)] == "use"  # carry or switch
+    message, _ = scene._prompt_text()  # noqa: SLF001 - the legend's words
+    assert "teal: equip, carry, switch" in message
+    snap(app, "use_legend")
+    click(app, centre(scene, (4, 6)))
+    labels = [item.label for item in scene.picker.items] if scene.picker else []
+    assert any(label.startswith("Carry Treasure Chest") for label in labels)
+    assert any(label.startswith("Switch places with") for label in labels)
+
+
+def test_turning_to_another_unit_of_the_same_name_says_which_by_position() -> None:
+    app, session, sent = start()
+    game = session.game
+    first = game.add_permanent("Recruit", (3, 2), 0)
+    second = game.add_permanent("Recruit", (3, 6), 0)
+    to_action_phase(app, session)
+    scene = scene_of(app)
+    click(app, centre(scene, (3, 2)))
+    assert game.activated == first
+    click(app, centre(scene, (3, 6)))
+    assert scene.picker is not None
+    label = scene.picker.items[0].label
+    assert label == ("Activate the Recruit at (3, 6) instead (the Recruit at (3, 2) is then "
+                     "done for this turn)")
+    click(app, picker_item(scene, "Activate the Recruit at (3, 6)"))
+    assert game.activated == second
+
+
+def test_an_equipment_can_be_kept_for_the_next_unit_and_the_screen_says_what_that_is() -> None:
+    from game.rules.core.actions import PlayCard
+    from game.rules.core.view import Zone
+
+    app, session, sent = start()
+    game = session.game
+    sword = game.add_card("Sword", 0, Zone.HAND)
+    game.players[0].resource = 9
+    to_action_phase(app, session)
+    scene = scene_of(app)
+    app.step([])
+    slot = next(rect for rect, card in scene.hand.slots if card == sword)
+    click(app, slot.center)
+    build = scene.controls.build
+    assert build is not None and "or equip the next unit you play" in build.prompt()
+    button = next(b for b in scene.prompt_buttons.buttons
+                  if b.label == "Equip the next unit you play")
+    hover(app, button.rect.center)
+    assert "the next unit you play this turn comes onto the map with it" in \
+        scene.button_hint()
+    snap(app, "equip_next_unit")
+    click(app, button.rect.center)
+    assert scene.sent[-1] == PlayCard(0, sword, None, (), True)

@@ -18,7 +18,7 @@ import pygame
 
 from game.client import caution, explain, pacing, ui
 from game.client import settings as client_settings
-from game.client.actions_ui import Choice, Controls
+from game.client.actions_ui import NEXT_UNIT, NEXT_UNIT_HINT, Choice, Controls
 from game.client.app import App, Scene, Transition, push, quit_game, replace
 from game.client.confirm import Confirm
 from game.client.fleet_panel import FleetPanel
@@ -63,7 +63,8 @@ if TYPE_CHECKING:
 TOAST_SECONDS = 3.0
 #: colours of the highlight kinds, for labels and pickers
 KIND_COLOURS = {"move": (110, 170, 255), "attack": (240, 96, 84), "play": (240, 200, 90),
-                "target": (200, 130, 255), "select": ui.TEXT, "own": (255, 176, 64)}
+                "target": (200, 130, 255), "select": ui.TEXT, "own": (255, 176, 64),
+                "use": (90, 220, 200)}
 #: how long a damage number or a move trail stays on the board (seconds)
 FLOAT_SECONDS = 1.4
 
@@ -1532,6 +1533,7 @@ class BoardScene(Scene):
                 kinds = set(self.view.highlights.values())
                 parts = [text for kind, text in (("move", "blue: move"),
                                                  ("attack", "red: attack"),
+                                                 ("use", "teal: equip, carry, switch"),
                                                  ("own", "striped: yours"))
                          if kind in kinds]
                 return " · ".join([*parts, "another unit, a card, or End turn"]), ui.TEXT
@@ -1544,6 +1546,7 @@ class BoardScene(Scene):
                 kinds = set(self.view.highlights.values())
                 parts = [text for kind, text in (("move", "blue: move"),
                                                  ("attack", "red: attack"),
+                                                 ("use", "teal: equip, carry, switch"),
                                                  ("own", "striped: yours"))
                          if kind in kinds]
                 return " · ".join([*parts, "Pass ends your action phase"]), ui.TEXT
@@ -1559,6 +1562,9 @@ class BoardScene(Scene):
         button = self.button_named("pass")
         if button is not None and button.hovered and button.enabled:
             return caution.pass_meaning(self.game, me)
+        for each in self.prompt_buttons.buttons:
+            if each.hovered and each.label == NEXT_UNIT:
+                return f"{NEXT_UNIT}: {NEXT_UNIT_HINT}"
         end = self.button_named("end")
         if end is not None and end.hovered and end.enabled and self.game.ruleset.store:
             return ("End turn: passes through the rest of your turn (the buying phase "
