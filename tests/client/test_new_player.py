@@ -521,3 +521,40 @@ def test_an_equipment_can_be_kept_for_the_next_unit_and_the_screen_says_what_tha
     snap(app, "equip_next_unit")
     click(app, button.rect.center)
     assert scene.sent[-1] == PlayCard(0, sword, None, (), True)
+
+
+# ------------------------------------------------------------------ point 11: hot-seat
+
+
+def test_hot_seat_without_automatic_passing_lets_you_pass_from_the_curtain() -> None:
+    """Two people, automatic passing off: player 2, called to answer in player 1's turn,
+    reads what they answer on the curtain and passes from it, their hand never shown;
+    then the curtain comes up for player 1, whose turn it is."""
+    from game.client.scenes.curtain import CurtainScene
+
+    app = App(Settings(auto_pass=False, computer_pace=0.0, ask_idle_units=False,
+                       ask_skipped_buy=False), size=(1280, 720))
+    spec = find_map(MAP, library=CONTENT.library)
+    setup = GameSetup(spec, CONTENT.library, 2, 5, ("base",), "1x[2;8]", stores=STORES)
+    session = Session.new(setup, [Seat(), Seat()], autosave=False)
+    sent = record_legal(session)
+    game = session.game
+    app.start(BoardScene(app, session))
+    app.step([])
+    run_until(app, lambda: game.actor == 0 and game.phase is Phase.UPKEEP)
+    key(app, pygame.K_SPACE)  # player 1 passes their upkeep: player 2 may answer
+    curtain = app.scene
+    assert isinstance(curtain, CurtainScene) and curtain.player == 1
+    assert curtain.title == "Player 2: answer or pass"
+    assert curtain.detail == "Pass: you let Player 1 go on with their turn"
+    assert curtain.pass_button is not None
+    snap(app, "curtain_pass")
+    key(app, pygame.K_p)
+    assert sent[-1] == Pass(1) and session.viewer != 1, "passed unseen"
+    app.step([])
+    again = app.scene
+    assert isinstance(again, CurtainScene) and again.player == 0
+    assert again.title == "Player 1's turn" and again.pass_button is None
+    key(app, pygame.K_SPACE)
+    assert isinstance(app.scene, BoardScene) and session.viewer == 0
+    assert game.phase is Phase.ACTION and game.actor == 0

@@ -1373,7 +1373,12 @@ class BoardScene(Scene):
 
         answering = bool(self.game.stack) or actor != self.game.active
         title = f"Player {actor + 1}: answer or pass" if answering else ""
-        return push(CurtainScene(self.app, self.session, actor, title))
+        detail = ""
+        if answering:  # what they are asked to answer, in words everyone may read
+            detail = (f"Player {self.game.active + 1}'s turn: “{self.game.stack[-1].text}”"
+                      if self.game.stack else caution.pass_meaning(self.game, actor))
+        may_pass = answering and Pass(actor) in self.session.legal()
+        return push(CurtainScene(self.app, self.session, actor, title, detail, may_pass))
 
     # ------------------------------------------------------------------ drawing
 
