@@ -558,3 +558,80 @@ def test_hot_seat_without_automatic_passing_lets_you_pass_from_the_curtain() -> 
     key(app, pygame.K_SPACE)
     assert isinstance(app.scene, BoardScene) and session.viewer == 0
     assert game.phase is Phase.ACTION and game.actor == 0
+
+
+# ------------------------------------------------------------------ point 12: small things
+
+
+def test_the_store_says_one_buy_a_turn_after_a_purchase() -> None:
+    app, session, sent = start()
+    game = session.game
+    to_action_phase(app, session)
+    game.players[0].resource = 13
+    scene = scene_of(app)
+    key(app, pygame.K_SPACE)  # into the buying phase (no units: no question)
+    run_until(app, lambda: game.phase is Phase.BUYING and game.actor == 0)
+    app.step([])
+    assert scene.overlay == "store"
+    cheapest = min((c for _r, c in scene.grid.slots if Buy(0, c) in session.legal()),
+                   key=lambda c: game.card(c).buy or 0)
+    click(app, next(r for r, c in scene.grid.slots if c == cheapest).center)
+    run_until(app, lambda: game.actor == 0 and not game.stack)
+    assert game.players[0].resource >= 4 and game.players[0].bought
+    assert "one a turn" in scene._prompt_text()[0]  # noqa: SLF001 - the prompt's words
+    key(app, pygame.K_b)
+    other = next(c for _r, c in scene.grid.slots)
+    click(app, next(r for r, c in scene.grid.slots if c == other).center)
+    assert scene.toast == "You buy one card a turn, and you have bought this turn's."
+    snap(app, "store_one_a_turn")
+
+
+def test_the_zoom_goes_with_the_store_it_came_from() -> None:
+    app, session, sent = start()
+    to_action_phase(app, session)
+    scene = scene_of(app)
+    key(app, pygame.K_b)
+    assert scene.overlay == "store"
+    rect, card = scene.grid.slots[0]
+    hover(app, rect.center)
+    assert scene.hovered == card and scene.zoom.card is not None
+    key(app, pygame.K_b)  # the store closes with the mouse where it was
+    assert scene.overlay is None and scene.hovered != card
+
+
+def test_a_raised_hand_card_leaves_its_label_readable() -> None:
+    app, session, sent = start()
+    game = session.game
+    to_action_phase(app, session)
+    scene = scene_of(app)
+    click(app, scene.buttons.find("pair").rect.center)  # pick cards: they rise
+    first = game.players[0].hand[0]
+    click(app, next(r for r, c in scene.hand.slots if c == first).center)
+    scene.draw(app.screen)
+    raised = next(r for r, c in scene.hand.slots if c == first)
+    assert raised.top < scene.hand.slots[-1][0].top or len(scene.hand.slots) == 1
+    assert scene.hand_label.width and not any(r.colliderect(scene.hand_label)
+                                              for r, _ in scene.hand.slots)
+
+
+def test_the_results_screen_speaks_to_the_one_who_lost() -> None:
+    from game.client.scenes.game_over import GameOverScene, result_line, winners_title
+
+    app, session, sent = start(map_name="2P-ring-street")
+    session.game.finish((1,), "the enemy king fell")
+    run_until(app, lambda: isinstance(app.scene, GameOverScene))
+    assert winners_title(session) == "You lose: player 2 wins"
+    assert result_line(session) == "Your king fell"
+    snap(app, "game_over_lost")
+    app2, won, _ = start(map_name="2P-stick-meadow")
+    won.game.finish((0,), "held the stick of victory for 8 points")
+    assert winners_title(won) == "You win!"
+    assert result_line(won) == "You held the stick of victory for 8 points"
+
+
+def test_long_map_names_wrap_in_the_new_game_list() -> None:
+    from game.client.scenes.new_game import map_name_lines
+
+    lines = map_name_lines("Duel: the standard board", 130)  # the row at 1024x768
+    assert len(lines) == 2 and not any(line.endswith("…") for line, _ in lines)
+    assert map_name_lines("Ring Street", 120) == [("Ring Street", 16)]

@@ -219,6 +219,7 @@ class BoardScene(Scene):
         self.hovered = 0
         self.link_hint = ""  # the graph link under the mouse: its name and cells
         self.terrain_hint = ""  # what the terrain under the mouse does
+        self.hand_label = pygame.Rect(0, 0, 0, 0)  # where "Hand of player N" was drawn
         self.quiet = 0  # a card whose zoom stays hidden until the mouse leaves it
         self.mouse = (0, 0)
         self.dragging: tuple[int, int] | None = None
@@ -386,7 +387,19 @@ class BoardScene(Scene):
         self._update_buttons()
         self.dirty = True
 
+    def _rehover(self) -> None:
+        """What lies under the mouse again, after the screen changed under it (the store
+        closed, a card was bought or played): a zoom never outlives its card."""
+        card, place = self._card_under(self.mouse)
+        if card == self.quiet:
+            card = 0
+        if card != self.hovered:
+            self.hovered = card
+            self.zoom.set(self.game.card(card) if card else None, place, self.mouse)
+            self.dirty = True
+
     def _update_buttons(self) -> None:
+        self._rehover()
         legal = self.controls.legal
         me = self.viewer
         button = self.button_named("pass")
@@ -1147,7 +1160,7 @@ class BoardScene(Scene):
         if self.game.active != me or self.game.phase is not Phase.BUYING:
             return "You buy in your own buying phase."
         if state.bought:
-            return "You have bought a card this turn already."
+            return "You buy one card a turn, and you have bought this turn's."
         cost = self.game.card(card).buy or 0
         if cost > state.resource:
             return f"{self.game.card(card).name} costs {cost} ◆; you have {state.resource}."
@@ -1532,6 +1545,9 @@ class BoardScene(Scene):
         if game.phase is Phase.BUYING and game.active == me:
             if any(isinstance(a, Buy) for a in legal):
                 return "Buying phase: buy one card from your store, or End turn", ui.TEXT
+            if game.players[me].bought:
+                return ("Buying phase: you have bought your card for this turn (one a turn) "
+                        "— End turn"), ui.MUTED
             return "Buying phase: nothing you can afford — End turn", ui.MUTED
         if game.phase is Phase.ACTION and game.active == me and not game.ruleset.priority:
             if controls.activated():
@@ -1773,8 +1789,13 @@ class BoardScene(Scene):
             if not cards:
                 ui.blit_text(surface, "Your hand is empty", self.hand.rect.center, 15,
                              ui.MUTED, anchor="center")
-            ui.blit_text(surface, f"Hand of player {me + 1}",
-                         (self.hand.rect.left, self.bottom.top + 4), 12, ui.MUTED)
+            label = ui.text(f"Hand of player {me + 1}", 12, ui.MUTED)
+            spot = label.get_rect(topleft=(self.hand.rect.left, self.bottom.top + 4))
+            covering = [r for r, _ in self.hand.slots if r.colliderect(spot)]
+            if covering:  # a raised card: the label goes after the last card
+                spot.left = max(r.right for r, _ in self.hand.slots) + 8
+            surface.blit(label, spot)
+            self.hand_label = spot
         for name in ("store", "pair", "replace"):
             button = self.button_named(name)
             if button is not None:
@@ -1797,7 +1818,7 @@ class BoardScene(Scene):
                     if game.card(c).buy is not None}
         if game.phase is Phase.BUYING and game.active == me:
             if state.bought:
-                hint = "You have bought a card this turn."
+                hint = "You have bought this turn's card: one a turn."
             elif buys:
                 hint = f"Click a glowing card to buy it (you have {state.resource} ◆)."
             else:

@@ -180,6 +180,17 @@ def seat_label(seat: Seat) -> str:
 # --------------------------------------------------------------------- the screen
 
 
+def map_name_lines(name: str, width: int) -> list[tuple[str, int]]:
+    """A map's name in its list row: one line at 16 px where it fits, else two lines at
+    14 px (the second cut short only if even that is too little room)."""
+    if ui.font(16, True).size(name)[0] <= width:
+        return [(name, 16)]
+    lines = ui.wrap(name, width, 14, True)
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
+    return [(fit_text(line, width, 14, True), 14) for line in lines]
+
+
 class NewGameScene(Scene):
     ENTRY_H = 66
 
@@ -670,12 +681,15 @@ class NewGameScene(Scene):
             text_w = rect.right - text_x - 6
             if entry.spec is not None:
                 surface.blit(render_minimap(entry.spec, thumb.size), thumb)
-                ui.blit_text(surface, fit_text(entry.label, text_w, 16, True),
-                             (text_x, rect.top + 8), 16, ui.TEXT, True)
                 spec = entry.spec
                 about = f"{spec.players} players · {spec.width}×{spec.height}"
-                ui.blit_text(surface, fit_text(about, text_w, 13), (text_x, rect.top + 32), 13,
-                             ui.MUTED)
+                name_lines = map_name_lines(entry.label, text_w)
+                y = rect.top + (8 if len(name_lines) == 1 else 3)
+                for line, size in name_lines:
+                    ui.blit_text(surface, line, (text_x, y), size, ui.TEXT, True)
+                    y += ui.font(size, True).get_linesize()
+                ui.blit_text(surface, fit_text(about, text_w, 13), (text_x, max(
+                    y + 2, rect.top + 32)), 13, ui.MUTED)
             else:
                 pygame.draw.rect(surface, ui.PANEL, thumb)
                 ui.blit_text(surface, "?", thumb.center, 22, ui.MUTED, anchor="center")
@@ -710,8 +724,11 @@ class NewGameScene(Scene):
         spec = entry.spec
         surface.blit(render_minimap(spec, preview.size), preview)
         y = preview.bottom + 12
-        ui.blit_text(surface, fit_text(entry.label, area.width - 32, 22, True),
-                     (area.left + 16, y), 22, ui.ACCENT, True)
+        size = 22  # smaller, rather than cut, until it would be hard to read
+        while size > 15 and ui.font(size, True).size(entry.label)[0] > area.width - 32:
+            size -= 1
+        ui.blit_text(surface, fit_text(entry.label, area.width - 32, size, True),
+                     (area.left + 16, y + (22 - size) // 2), size, ui.ACCENT, True)
         y += 32
         about = ("the duel: each player brings a deck" if spec.ruleset == "duel"
                  else "the fleet: star systems, ships and planets" if spec.ruleset == "fleet"
