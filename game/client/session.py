@@ -349,6 +349,18 @@ class Session:
     def _record(self, events: list[Event]) -> None:
         viewer = self.viewer if self.viewer is not None else -99
         fallen = {e.permanent: e.name for e in events if isinstance(e, Destroyed)}
+        fallen_sides = {e.permanent: e.controller for e in events if isinstance(e, Destroyed)}
+
+        def whose(entity: int) -> str:
+            """"P2's " for a permanent of player 2 ("" when unknown or neutral): a
+            target's side, since one may hurt one's own pieces and names repeat."""
+            side = fallen_sides.get(entity)
+            if side is None:
+                try:
+                    side = self.game.controller(entity)
+                except KeyError:
+                    return ""
+            return f"P{side + 1}'s " if side >= 0 else ""
 
         def name(entity: int) -> str:
             if entity in fallen:
@@ -366,7 +378,7 @@ class Session:
                 self.rounds = (count, raw.player)
             event = seen_by(raw, viewer)
             self.recent.append(event)
-            line = describe(event, name)
+            line = describe(event, name, whose)
             if isinstance(raw, TurnStarted) and self.game.ruleset.name != "fleet":
                 line = f"— Round {self.round_number()}: player {raw.player + 1}'s turn —"
             if line:
@@ -402,9 +414,10 @@ def seats_of(data: dict[str, Any], players: int) -> list[Seat] | None:
     return seats
 
 
-def describe(event: Event, name: Callable[[int], str] = lambda entity: "") -> str:
+def describe(event: Event, name: Callable[[int], str] = lambda entity: "",
+             whose: Callable[[int], str] = lambda entity: "") -> str:
     """One log line for the events a player wants to read about (``name``: a permanent's
-    name, "" when unknown)."""
+    name, "" when unknown; ``whose``: its side as "P2's ", "" when unknown)."""
     if isinstance(event, TurnStarted):
         return f"— Turn {event.turn}: player {event.player + 1} —"
     if isinstance(event, ActionDeclared):
@@ -416,11 +429,11 @@ def describe(event: Event, name: Callable[[int], str] = lambda entity: "") -> st
         if not target:
             return ""
         if source and event.source != event.target:
-            return f"  {source} deals {event.amount} damage to {target}"
-        return f"  {target} takes {event.amount} damage"
+            return f"  {source} deals {event.amount} damage to {whose(event.target)}{target}"
+        return f"  {whose(event.target)}{target} takes {event.amount} damage"
     if isinstance(event, Destroyed):
-        whose = f"P{event.controller + 1}'s " if event.controller >= 0 else "neutral "
-        return f"{whose}{event.name} is destroyed ({event.reason})"
+        side = f"P{event.controller + 1}'s " if event.controller >= 0 else "neutral "
+        return f"{side}{event.name} is destroyed ({event.reason})"
     if isinstance(event, Behaviour):
         return f"  {event.behaviour}: {event.note}"
     if isinstance(event, PlayerEliminated):

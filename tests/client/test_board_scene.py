@@ -481,7 +481,7 @@ def test_hovering_an_attack_target_previews_the_damage_and_sends_nothing() -> No
     click(app, pos_of(scene, (6, 4)))
     resolve(app, session)
     assert Attack(0, unit, enemy) in sent
-    assert any(line.strip() == "Recruit deals 1 damage to Recruit" for line in session.log)
+    assert any(line.strip() == "Recruit deals 1 damage to P2's Recruit" for line in session.log)
 
 
 def test_triggered_action_is_declared_by_clicking_a_target() -> None:

@@ -635,3 +635,24 @@ def test_long_map_names_wrap_in_the_new_game_list() -> None:
     lines = map_name_lines("Duel: the standard board", 130)  # the row at 1024x768
     assert len(lines) == 2 and not any(line.endswith("…") for line, _ in lines)
     assert map_name_lines("Ring Street", 120) == [("Ring Street", 16)]
+
+
+# ------------------------------------------------------------------ point 1 in Muhq's Game
+
+
+def test_a_muhq_attack_previews_logs_both_sides_and_leaves_no_stale_preview() -> None:
+    app, session, sent = start()
+    game = session.game
+    archer = game.add_permanent("Archer", (5, 4), 0)
+    enemy = game.add_permanent("Recruit", (6, 4), 1)
+    to_action_phase(app, session)
+    scene = scene_of(app)
+    click(app, centre(scene, (5, 4)))
+    hover(app, centre(scene, (6, 4)))
+    assert scene.preview_text() == "→ Recruit: deals 1 (0 left) · strike back 1 (0 left)"
+    click(app, centre(scene, (6, 4)))
+    run_until(app, lambda: game.actor == 0 and not game.stack)
+    assert Attack(0, archer, enemy) in sent
+    assert scene.preview is None and scene.preview_text() == "", "the attack is made"
+    assert "  Archer deals 1 damage to P2's Recruit" in session.log
+    assert "  Recruit deals 1 damage to P1's Archer" in session.log

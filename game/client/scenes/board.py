@@ -373,6 +373,7 @@ class BoardScene(Scene):
         unit = self.controls.activated()
         self.view.selected = unit or None
         self.view.paths = self.controls.fleet_paths()
+        self._hover_attack(self.mouse)  # the preview of the game as it is now, or none
         if self.fleet_panel is not None:
             self.fleet_panel.set_choices(self.controls.fleet_buttons())
         # the buying phase of the viewer: open the store when something is affordable
