@@ -74,8 +74,14 @@ def computer_turn_wait(app: Any, content: Any, map_name: str = "2P-ring-street",
     from game.rules import GameSetup, Phase
 
     spec = find_map(map_name, library=content.library)
-    store = ("Archer", "Paladin", "Soldier", "Fireball", "Scout", "Wolf")
-    setup = GameSetup(spec, content.library, 2, seed, sets=("base",), stores=(store, store))
+    if spec.ruleset == "duel":  # the decks the seed deals
+        from game.content.decks import with_decks
+
+        setup = with_decks(GameSetup(spec, content.library, 2, seed))
+    else:
+        store = ("Archer", "Paladin", "Soldier", "Fireball", "Scout", "Wolf")
+        setup = GameSetup(spec, content.library, 2, seed, sets=("base",),
+                          stores=(store, store))
     session = Session.new(setup, [Seat(True), Seat(False, kind)], autosave=False)
     game = session.game
     used = DEFAULT_PACE if pace is None else pace
@@ -94,7 +100,9 @@ def computer_turn_wait(app: Any, content: Any, map_name: str = "2P-ring-street",
                 if started is not None:
                     waits.append(clock - started)
                     started = None
-                if game.phase is Phase.UPKEEP and not any(
+                if game.phase is Phase.MULLIGAN:
+                    scene.confirm_mulligan()
+                elif game.phase is Phase.UPKEEP and not any(
                         a.kind == "pass" for a in session.legal()):
                     scene.pay_upkeep()
                 elif not scene.ending:

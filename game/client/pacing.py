@@ -15,7 +15,8 @@ Measured (``python -m game bench --client``, ``computer_turn_wait``: a person wh
 every turn at once, 5 to 8 computer turns) at the default pace of 0.4 s: an easy
 computer's turn on 2P-ring-street, 2P-castle-siege or 2P-hex-crossing is 2.8 to 3.3 s of
 waiting on average and 4.0 s at most; a hard one's, which thinks up to half a second a
-decision and 2.5 s a turn, 3.5 to 4.3 s on average and up to 5.6 s.
+decision and 2.5 s a turn, 3.5 to 4.3 s on average and up to 5.6 s. On 2P-duel-standard:
+easy 2.6 s (3.8 s at most), hard 2.8 s (4.2 s).
 """
 
 from __future__ import annotations
