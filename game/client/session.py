@@ -182,6 +182,16 @@ class Session:
             self.rounds = ((max(1, self.game.turn) - 1) // seats + 1, self.game.active)
         return self.rounds[0]
 
+    def restore_log(self, batches: list[list[Event]]) -> None:
+        """Write the log of a loaded game from what its actions did (``replay``'s
+        ``on_events``), as the screen's viewer may see it, so the log reads as it did."""
+        self.log.clear()
+        self.rounds = (0, -1)
+        for events in batches:
+            self._record(events)
+        self.take_recent()  # what happened before loading is not news on the board
+        self.log.append("— Game loaded —")
+
     def legal(self) -> list[Action]:
         actor = self.actor
         return [] if actor is None else self.game.legal_actions(actor)
@@ -373,7 +383,9 @@ class Session:
         for raw in events:
             if isinstance(raw, TurnStarted):
                 count, last = self.rounds
-                if count and raw.player <= last:
+                if raw.turn <= 1 or not count:  # the first turn, or the first one seen
+                    count = (max(1, raw.turn) - 1) // max(1, len(self.game.players)) + 1
+                elif raw.player <= last:
                     count += 1  # the turn came round to the first seat again
                 self.rounds = (count, raw.player)
             event = seen_by(raw, viewer)

@@ -656,3 +656,59 @@ def test_a_muhq_attack_previews_logs_both_sides_and_leaves_no_stale_preview() ->
     assert scene.preview is None and scene.preview_text() == "", "the attack is made"
     assert "  Archer deals 1 damage to P2's Recruit" in session.log
     assert "  Recruit deals 1 damage to P1's Archer" in session.log
+
+
+# ------------------------------------------------------------------ point 8: saves
+
+
+def choose_save(app: App, path: Path) -> Any:
+    """The Load game screen, opened over the current one, with ``path`` chosen by keys."""
+    from game.client.app import push
+    from game.client.scenes.load_game import LoadGameScene
+
+    loading = LoadGameScene(app, CONTENT)
+    app.apply(push(loading))
+    app.step([])
+    target = next(i for i, e in enumerate(loading.entries) if e.path == path)
+    while loading.chosen != target:
+        key(app, pygame.K_DOWN if loading.chosen < target else pygame.K_UP)
+    return loading
+
+
+def test_a_loaded_game_has_its_log_and_a_save_can_be_deleted() -> None:
+    from game.client.settings import saves_dir
+
+    app, session, sent = start(Settings(auto_pass=True, computer_pace=0.0,
+                                        ask_idle_units=False, ask_skipped_buy=False))
+    game = session.game
+    to_action_phase(app, session)
+    key(app, pygame.K_RETURN)
+    run_until(app, lambda: game.active == 0 and game.actor == 0 and game.turn == 3,
+              limit=3000)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s,
+                                         mod=pygame.KMOD_CTRL, unicode="", scancode=0))
+    app.step()
+    played = [line for line in session.log if line.startswith("— Round")]
+    assert played, session.log
+    mine = [p for p in saves_dir().glob("*.json") if not p.name.startswith("autosave")]
+    assert len(mine) == 1
+    loading = choose_save(app, mine[0])
+    key(app, pygame.K_RETURN)
+    loaded = app.scene
+    assert isinstance(loaded, BoardScene) and loaded.session is not session
+    log = loaded.session.log
+    assert [line for line in log if line.startswith("— Round")] == played
+    assert log[-1] == "— Game loaded —"
+    assert any("P2" in line for line in log)
+    snap(app, "loaded_with_log")
+    # delete it: asked first, kept on Esc, gone on Enter
+    loading = choose_save(app, mine[0])
+    key(app, pygame.K_DELETE)
+    assert isinstance(loading.dialog, Confirm)
+    snap(app, "delete_save")
+    key(app, pygame.K_ESCAPE)
+    assert loading.dialog is None and mine[0].exists()
+    click(app, loading.delete.rect.center)
+    key(app, pygame.K_RETURN)
+    assert not mine[0].exists() and loading.dialog is None
+    assert all(e.path != mine[0] for e in loading.entries)

@@ -24,6 +24,7 @@ from ..mapmodel import MapSpec, Placement, Region, WinSpec, piece_card_problem, 
 from ..rulesets import RULESETS
 from ..wincons import WIN_CONDITIONS
 from .actions import ActionFormatError, action_from_json
+from .events import Event
 from .game import Game
 from .save_schema import FORMAT as FORMAT
 from .save_schema import FORMAT_VERSION as FORMAT_VERSION
@@ -331,9 +332,11 @@ def setup_from_json(data: dict[str, Any], library: CardLibrary, path: str = "sav
 
 
 def replay(data: dict[str, Any], library: CardLibrary, path: str = "save", *,
-           verify: bool = False, on_turn: Callable[[int, str], None] | None = None) -> Game:
+           verify: bool = False, on_turn: Callable[[int, str], None] | None = None,
+           on_events: Callable[[list[Event]], None] | None = None) -> Game:
     """Rebuild a game from a save (every field checked by ``save_schema`` first); with
-    ``verify``, check every recorded turn hash."""
+    ``verify``, check every recorded turn hash. ``on_events`` is given what each action
+    did, in order (a window rebuilds its log from it)."""
     check_save(data, path)
     setup = setup_from_json(data, library, path)
     try:
@@ -349,10 +352,12 @@ def replay(data: dict[str, Any], library: CardLibrary, path: str = "save", *,
             game.close()
             raise _fail(path, f"actions[{index}]", "a well-formed action", str(exc)) from None
         try:
-            game.apply(action)
+            events = game.apply(action)
         except IllegalAction as exc:
             game.close()
             raise _fail(path, f"actions[{index}]", "a legal action", str(exc)) from None
+        if on_events is not None:
+            on_events(list(events))
         while verify and checked < len(game.turn_hashes):
             got = game.turn_hashes[checked]
             if checked >= len(expected) or expected[checked] != got:
