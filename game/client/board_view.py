@@ -633,7 +633,10 @@ class BoardView:
             health=health, damage=view.damage,
             durability=view.durability if definition.is_equipment else -1,
             marks=found, crew=crew, equipment=equipment, tapped=view.tapped,
-            selected=entity == self.selected, picture=self.pictures.get(definition.name, ""))
+            selected=entity == self.selected, picture=self.pictures.get(definition.name, ""),
+            attack=max((amount for _, amount in view.attack), default=0)
+            if definition.is_fighter else 0,
+            base_attack=definition.attack, base_health=definition.health)
 
     def _duel_look(self, view: EntityView, marks: tuple[tuple[str, int], ...]) -> PieceLook:
         """A duel unit's token: live attack and health, exhaustion, the general's crown and

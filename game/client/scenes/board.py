@@ -21,6 +21,7 @@ from game.client import ui
 from game.client.actions_ui import Choice, Controls
 from game.client.app import App, Scene, Transition, push, quit_game, replace
 from game.client.fleet_panel import FleetPanel
+from game.client.live import live_lines
 from game.client.panels import (
     CardFaces,
     CardGrid,
@@ -1202,7 +1203,9 @@ class BoardScene(Scene):
         if self.picker is not None:
             self.picker.draw(surface)
         if self.hovered and self._zoom_allowed():
-            self.zoom.draw(surface, self.faces, round(Zoom.WIDTH * self.scale))
+            live = live_lines(self.game, self.hovered, self.viewer) \
+                if self.game.exists(self.hovered) else []
+            self.zoom.draw(surface, self.faces, round(Zoom.WIDTH * self.scale), live)
         from . import draw_save_problem
 
         draw_save_problem(surface, self.session, self.board_rect)
