@@ -1,10 +1,10 @@
 <?xml version="1.0" encoding="UTF-8"?>
-<tileset version="1.8" tiledversion="1.8.2" name="terrain-hex-flat" tilewidth="74" tileheight="64" tilecount="13" columns="4">
+<tileset version="1.8" tiledversion="1.8.2" name="terrain-hex-flat" tilewidth="74" tileheight="64" tilecount="19" columns="4">
  <properties>
   <property name="hex_side_length" type="int" value="37"/>
   <property name="stagger_axis" value="x"/>
  </properties>
- <image source="terrain-hex-flat.png" width="296" height="256"/>
+ <image source="terrain-hex-flat.png" width="296" height="320"/>
  <tile id="0" type="neutral"/>
  <tile id="1" type="house"/>
  <tile id="2" type="tower"/>
@@ -18,4 +18,10 @@
  <tile id="10" type="gate"/>
  <tile id="11" type="store"/>
  <tile id="12" type="mana globe"/>
+ <tile id="13" type="forest"/>
+ <tile id="14" type="hill"/>
+ <tile id="15" type="swamp"/>
+ <tile id="16" type="mountain"/>
+ <tile id="17" type="lava"/>
+ <tile id="18" type="radioactive"/>
 </tileset>

@@ -35,7 +35,7 @@ from game.rules.geometry import Tile
 from game.rules.marks import MARKS
 from game.rules.wincons import held_regions
 
-from . import duel
+from . import duel, skirmish
 
 #: Effects that hurt what they hit (aimed at enemies); the rest help (aimed at friends).
 HARMFUL = frozenset({"damage", "destroy", "push", "take_control", "steal_resource", "charge",
@@ -59,13 +59,22 @@ class EasyPlayer:
 
     def choose(self, game: Game, player: int) -> Action:
         legal = game.legal_actions(player)
-        rate = duel.score if duel.is_duel(game) else self.score
-        scored = [(rate(game, player, a), i, a) for i, a in enumerate(legal)]
+        scored = [(value, i, a) for i, (value, a) in
+                  enumerate(zip(self.rates(game, player, legal), legal, strict=True))]
         best = max(s for s, _, _ in scored)
         top = [a for s, _, a in scored if s == best]
         action = top[self.rng.randrange(len(top))]
         self.last_reason = self.reason(game, player, action, best)
         return action
+
+    def rates(self, game: Game, player: int, actions: list[Action]) -> list[float]:
+        """How much it likes each of ``actions``, by the rules of thumb of the game's
+        ruleset; in a skirmish, read from what its side sees only."""
+        if skirmish.is_skirmish(game):
+            with skirmish.fogged(game, player):
+                return [skirmish.score(game, player, a) for a in actions]
+        rate = duel.score if duel.is_duel(game) else self.score
+        return [rate(game, player, a) for a in actions]
 
     def reason(self, game: Game, player: int, action: Action, score: float) -> str:
         """Why it chose this, in a few words (for the game log)."""

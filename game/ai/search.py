@@ -42,6 +42,7 @@ from game.rules.core.actions import (
 )
 from game.rules.core.state import Phase
 
+from . import skirmish
 from .determinize import determinize
 from .easy import EasyPlayer
 from .evaluate import evaluate
@@ -205,7 +206,10 @@ class HardPlayer:
         pool = sample_actions(legal, rng, self.width)
         # the rules of thumb decide which actions get scored first: when the time runs
         # out before all are scored, the choice is still at least a sensible one
-        hints = [self.playout.score(game, player, action) for action in pool]
+        if skirmish.is_skirmish(game):
+            hints = self.playout.rates(game, player, pool)  # what its side sees only
+        else:
+            hints = [self.playout.score(game, player, action) for action in pool]
         pool = [pool[i] for i in sorted(range(len(pool)), key=lambda i: -hints[i])]
         root = game.snapshot()
         try:

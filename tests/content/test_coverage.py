@@ -56,6 +56,18 @@ KEYWORD_CARDS: dict[str, list[str]] = {
     "bond": ["Golem Shaper", "Ley Sage", "Moss Golem"],
     "ephemeral": ["Wind Dervish"],
     "mech_progress": ["Bolt Thrower", "Piston Brute", "Rivet Hound"],
+    # the skirmish's unit properties (seed 004)
+    "skirmish:size": ["Knight", "Ranger", "Mountain Giant", "Spirit Wolf"],
+    "skirmish:sight": ["Longbowman", "Seer", "Outrider"],
+    "skirmish:armor": ["Pikeman", "Knight", "Stone Golem"],
+    "skirmish:melee": ["Longbowman", "Crossbowman"],
+    "skirmish:flying": ["Hawk Rider", "Griffin", "Fire Imp"],
+    "skirmish:aquatic": ["Frogman", "Marsh Stalker"],
+    "skirmish:teleport": ["Blink Adept"],
+    "skirmish:stealth": ["Ranger", "Viper"],
+    "skirmish:invisible": ["Wraith"],
+    "skirmish:detection": ["Seer"],
+    "skirmish:resistance": ["Stone Golem", "Marsh Stalker", "Salamander"],
 }
 
 #: effect -> cards whose abilities use it
@@ -87,6 +99,9 @@ EFFECT_CARDS: dict[str, list[str]] = {
     "anchor": ["Dunecaster"],
     "gain_mana": ["Ether Wisp", "Ley Surge"],
     "refresh_bloodbound": ["Ley Sage"],
+    # the skirmish's effects (seed 004)
+    "skirmish:summon": ["Summoner"],
+    "skirmish:contaminate": ["Fallout Mortar"],
 }
 
 #: mark -> cards that put it on, take it off or look for it
@@ -103,10 +118,24 @@ MARK_CARDS: dict[str, list[str]] = {
     # the duel's marks (seed 002), put on by the effect that names them (MARK_EFFECTS)
     "duel:dispelled": ["Null Warden", "Silence Rune"],
     "duel:anchored": ["Dunecaster"],
+    # the skirmish's statuses (seed 004)
+    "skirmish:burn": ["Fire Archer", "Fire Imp", "Salamander", "Purifier"],
+    "skirmish:poison": ["Viper", "Purifier"],
+    "skirmish:stunned": ["Mace Brother"],
+    "skirmish:accelerated": ["Drummer"],
+    "skirmish:rooted": ["Vine Witch"],
+    "skirmish:broken": ["Hexer"],
+    "skirmish:shield": ["Shield Bearer"],
+    "skirmish:stasis": ["Chronomancer"],
+    "skirmish:ephemeral": ["Summoner"],
+    "skirmish:radiated": ["Rad Trooper", "Purifier"],
+    "skirmish:radioactive": ["Fallout Mortar"],
 }
 
 #: effects that always put a mark on their target, so a card using the effect uses the mark
-MARK_EFFECTS: dict[str, str] = {"dispel": "duel:dispelled", "anchor": "duel:anchored"}
+MARK_EFFECTS: dict[str, str] = {"dispel": "duel:dispelled", "anchor": "duel:anchored",
+                                "skirmish:summon": "skirmish:ephemeral",
+                                "skirmish:contaminate": "skirmish:radioactive"}
 
 #: trigger -> cards with a triggered ability on it
 TRIGGER_CARDS: dict[str, list[str]] = {
@@ -202,6 +231,13 @@ TILE_CARDS: dict[str, list[tuple[str, str]]] = {
     "gate": [("Gate Warden", "on_tile")],
     "store": [("Scout", "fast"), ("Messenger", "fast")],
     "mana globe": [("Lantern Scout", "duel_unit"), ("Crag Hawk", "duel_unit")],
+    # the skirmish's terrain (seed 004)
+    "forest": [("Ranger", "skirmish_cover"), ("Viper", "skirmish_cover")],
+    "hill": [("Longbowman", "skirmish_high"), ("Crossbowman", "skirmish_high")],
+    "swamp": [("Militia", "skirmish_ground"), ("Hawk Rider", "skirmish_flier")],
+    "mountain": [("Griffin", "skirmish_flier"), ("Hawk Rider", "skirmish_flier")],
+    "lava": [("Salamander", "skirmish_fire"), ("Purifier", "skirmish_fire")],
+    "radioactive": [("Rad Trooper", "skirmish_radiation"), ("Purifier", "skirmish_radiation")],
 }
 
 #: rules of the rulebook (assets/docs/rules.md) that cards bring into play -> cards
@@ -360,11 +396,53 @@ def _duel_unit(card: CardDef, tile: TileType) -> bool:
     return tile.name == "mana globe" and card.is_unit and "duel" in card.tags
 
 
+def _skirmish(card: CardDef) -> bool:
+    return card.is_unit and "skirmish" in card.tags
+
+
+def _skirmish_cover(card: CardDef, tile: TileType) -> bool:
+    """Terrain protection is by size: the small and medium units get the most of it."""
+    size = int(card.keywords.get("skirmish:size") or 2)
+    return _skirmish(card) and any(low <= size <= high and melee + ranged
+                                   for low, high, melee, ranged, _aoe in tile.protection)
+
+
+def _skirmish_high(card: CardDef, tile: TileType) -> bool:
+    """Shooters want high ground: they see over low obstacles from it."""
+    return _skirmish(card) and tile.elevated and tile.walkers and card.range > 1
+
+
+def _skirmish_ground(card: CardDef, tile: TileType) -> bool:
+    """Ground units pay the terrain's movement costs and penalties."""
+    return _skirmish(card) and not card.keywords.get("skirmish:flying") and bool(
+        tile.move_in or tile.move_out or tile.penalty_in or tile.penalty_out)
+
+
+def _skirmish_flier(card: CardDef, tile: TileType) -> bool:
+    """Fliers pass over what stops or slows ground units."""
+    return _skirmish(card) and bool(card.keywords.get("skirmish:flying")) and (
+        not tile.walkers or bool(tile.penalty_in or tile.move_out))
+
+
+def _skirmish_fire(card: CardDef, tile: TileType) -> bool:
+    """Lava burns: what lives with burn or takes it off is at home there."""
+    return _skirmish(card) and bool(tile.burns) and (
+        bool(card.keywords.get("skirmish:resistance")) or uses_mark(card, "skirmish:burn"))
+
+
+def _skirmish_radiation(card: CardDef, tile: TileType) -> bool:
+    """Radioactive ground irradiates; armor halves what comes, a cure takes it off."""
+    return _skirmish(card) and bool(tile.radioactive) and uses_mark(card, "skirmish:radiated")
+
+
 TILE_USES: dict[str, Callable[[CardDef, TileType], bool]] = {
     "unit": _is_unit, "on_tile": _on_tile, "ranged": _ranged, "worker": _worker,
     "playable": _playable, "swimming": _swimming, "swimming_playable": _swimming_playable,
     "fast": _fast, "targets_walls": _targets_walls, "pushes": _pushes,
     "duel_unit": _duel_unit,
+    "skirmish_cover": _skirmish_cover, "skirmish_high": _skirmish_high,
+    "skirmish_ground": _skirmish_ground, "skirmish_flier": _skirmish_flier,
+    "skirmish_fire": _skirmish_fire, "skirmish_radiation": _skirmish_radiation,
 }
 
 

@@ -295,8 +295,14 @@ def test_every_mark_can_be_put_on_a_unit(name: str) -> None:
         effects=(EffectSpec("add_mark", {"mark": name, "count": 2, "target": 0}),),
         targets=(TargetSpec("unit"),)))
     (line,) = rules_text(card)
-    plural = locale.text(f"mark.{name}.plural") if ":" in name else f"{name} marks"
-    assert line == f"Put 2 {plural} on target unit."
+    if name.startswith("skirmish:"):  # a status is given, as the seed applies it
+        words = locale.text(f"mark.{name}.name")
+        if MARKS[name].stacking != "single":
+            words += " 2"
+        assert line == f"Give target unit {words}."
+    else:
+        plural = locale.text(f"mark.{name}.plural") if ":" in name else f"{name} marks"
+        assert line == f"Put 2 {plural} on target unit."
     _lines_for(card)
 
 

@@ -12,8 +12,9 @@ from __future__ import annotations
 from .base import Ruleset
 from .duel import DUEL
 from .muhq import MUHQ
+from .skirmish import SKIRMISH
 
-RULESETS: dict[str, Ruleset] = {MUHQ.name: MUHQ, DUEL.name: DUEL}
+RULESETS: dict[str, Ruleset] = {MUHQ.name: MUHQ, DUEL.name: DUEL, SKIRMISH.name: SKIRMISH}
 
 
 def ruleset(name: str) -> Ruleset:

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
     from ..cards import Ability, CardDef, CardType
     from ..core.actions import Action
+    from ..core.events import Event
     from ..core.game import Game
     from ..core.state import GameSetup, StackItem
 
@@ -86,6 +87,12 @@ class Ruleset:
     #: a player's numbers for the window's player bar (``Game.meters``)
     meters: Callable[[Game, int], tuple[Meter, ...]] = field(
         default=lambda game, player: _resource_and_points(game, player))
+    #: the permanents a player sees (``Game.visible_permanents``); None: every one (the
+    #: rulesets without vision)
+    sees: Callable[[Game, int], frozenset[int]] | None = None
+    #: an event as a player may know it, or None when it must not learn of it
+    #: (``Game.seen_event``); None: every event as it is
+    conceal: Callable[[Game, Event, int], Event | None] | None = None
 
     def refuses(self, card: CardDef) -> str | None:
         """Why ``card`` can't be in this ruleset's games (None when it can)."""
