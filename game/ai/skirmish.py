@@ -63,17 +63,19 @@ def _enemies(game: Game, player: int) -> list[int]:
 
 
 def objectives(game: Game, player: int) -> list[Tile]:
-    """Where its units should head: control points it does not hold, the enemies it
-    sees, and when there is neither, the enemy's spawn hexes."""
+    """Where its units should head: control points it does not hold and the enemies it
+    sees; with no enemy in sight, the hexes its side does not see (to find them)."""
     found: list[Tile] = []
     if game.map.win.kind == CONTROL:
         for point in control_points(game):
             if point.holder != player:
                 found.extend(sorted(game.map.regions[point.region].tiles))
-    for enemy in _enemies(game, player):
-        tile = game.tile_of(enemy)
-        if tile is not None:
-            found.append(tile)
+    enemies = [t for e in _enemies(game, player) if (t := game.tile_of(e)) is not None]
+    found.extend(enemies)
+    if not enemies:
+        seen = game.visible_tiles(player)
+        if seen is not None:
+            found.extend(t for t in game.geometry.cells() if t not in seen)
     if not found:
         found = [t for t, owner in sorted(game.map.owners.items()) if owner != player]
     return found
@@ -165,9 +167,12 @@ def _move_value(game: Game, player: int, unit: int, tile: Tile) -> float:
     if here is None:
         return 0.0
     goals = objectives(game, player)
-    value = 10.0 + 3.0 * (_nearest(game, here, goals) - _nearest(game, tile, goals))
-    kind = game.tile_kind(tile)
-    value += _terrain_value(kind, ranged_power(game, unit)[1] > 1)
+    shooter = ranged_power(game, unit)[1] > 1
+    # a move is worth what it gains: ground towards the goals, better ground; standing
+    # still is worth the end of the activation (5), so a move that gains nothing is not made
+    value = 4.0 + 3.0 * (_nearest(game, here, goals) - _nearest(game, tile, goals))
+    value += _terrain_value(game.tile_kind(tile), shooter) \
+        - _terrain_value(game.tile_kind(here), shooter)
     route = routes(game, unit).get(tile)
     left = game.view(unit).moves_left - (route.spent if route is not None else 0)
     enemies = [(e, t) for e in _enemies(game, player) if (t := game.tile_of(e)) is not None]
@@ -177,7 +182,8 @@ def _move_value(game: Game, player: int, unit: int, tile: Tile) -> float:
         if any(game.geometry.adjacent(tile, t) for _, t in enemies):
             value -= 12.0
         if attacks_left and left >= 0 and any(game.geometry.distance(tile, t) <= reach
-                                              for _, t in enemies):
+                                              for _, t in enemies) \
+                and not any(game.geometry.distance(here, t) <= reach for _, t in enemies):
             value += 14.0
     elif attacks_left and melee_power(game, unit) > 0:
         for _enemy, where in enemies:
@@ -185,11 +191,13 @@ def _move_value(game: Game, player: int, unit: int, tile: Tile) -> float:
                                                                           where):
                 value += 18.0
                 break
-    if game.map.win.kind == CONTROL:
+    if game.map.win.kind == CONTROL and not game.keyword(unit, "skirmish:flying"):
         for point in control_points(game):
-            if point.holder != player and tile in game.map.regions[point.region].tiles \
-                    and not game.keyword(unit, "skirmish:flying"):
-                value += 9.0
+            tiles = game.map.regions[point.region].tiles
+            if tile in tiles and here not in tiles:
+                value += 9.0 if point.holder != player else 3.0
+            elif here in tiles and tile not in tiles:
+                value -= 9.0  # it holds the point by standing there
     return value
 
 

@@ -183,8 +183,9 @@ def _ability_text(game: Game, source: int, kind: str, index: int = 0) -> str:
         found = [p for p in paragraphs(definition) if p.kind == wanted]
     except Exception:  # noqa: BLE001 - a label is never worth a crash
         found = []
-    if index < len(found):
-        return shorten(found[index].text.rstrip("."))
+    if index < len(found):  # a full action's words without its label (the button has one)
+        words = found[index].body if kind == "full" else found[index].text
+        return shorten(words.rstrip("."))
     ability = None
     if kind == "free" and index < len(definition.free_actions):
         ability = definition.free_actions[index]
@@ -192,6 +193,16 @@ def _ability_text(game: Game, source: int, kind: str, index: int = 0) -> str:
         ability = definition.full_action
     text = ability.text if ability is not None else ""
     return shorten(text.strip().rstrip(".")) if text else ""
+
+
+def _full_action_label(game: Game, source: int) -> str:
+    """What the card face calls its full action ("Full action"; a skirmish unit's
+    "Ability")."""
+    try:
+        found = [p for p in paragraphs(game.card(source)) if p.kind == "full_action"]
+    except Exception:  # noqa: BLE001 - a label is never worth a crash
+        found = []
+    return found[0].label if found and found[0].label else "Full action"
 
 
 def shorten(text: str, limit: int = 64) -> str:
@@ -482,7 +493,8 @@ class Controls:
         for source, candidates in fulls.items():
             if source == "card":
                 text = _ability_text(game, unit, "full")
-                label = f"Full action: {text}" if text else "Full action"
+                name = _full_action_label(game, unit)
+                label = f"{name}: {text}" if text else name
             elif source == "tile":
                 tile = game.tile_of(unit)
                 kind = game.tile_kind(tile).name if tile is not None else "tile"

@@ -43,7 +43,7 @@ from .cells import (
     fit_picture,
     outline,
 )
-from .pieces import DUEL_KEYWORDS, PieceLook, draw_piece, wall_plate
+from .pieces import DUEL_KEYWORDS, PieceLook, draw_piece, mark_badge, wall_plate
 
 TILESETS = Path(__file__).resolve().parent.parent.parent / "assets" / "tilesets"
 TILESET = TILESETS / "terrain.tsx"
@@ -73,6 +73,10 @@ UNKNOWN_TILE = (100, 100, 100)
 REGION_EDGE = (250, 226, 120)
 #: the sides of cells that are not squares (hexes): a dark line over the terrain
 CELL_OUTLINE = (10, 12, 18, 96)
+#: the tiles a player does not see (rulesets with vision)
+FOG = (4, 8, 20, 165)
+#: a hovered move's way and cost
+ROUTE_COLOUR = (150, 200, 255)
 #: a graph board's links between cells, and their names
 LINK_COLOUR = (90, 236, 226)
 LINK_SHADOW = (8, 30, 34)
@@ -140,6 +144,14 @@ class BoardView:
         self.geometry: Geometry = game.geometry
         self.highlights: dict[Tile, str] = {}
         self.selected: int | None = None
+        #: whose sight the board shows (None: everything, as to a spectator); a ruleset
+        #: with vision (the skirmish) then draws only the permanents that player sees and
+        #: darkens the tiles it does not see
+        self.viewer: int | None = None
+        #: the way the hovered move would take (tiles, from the unit's own), and its cost
+        self.route: tuple[tuple[Tile, ...], int] | None = None
+        #: the permanents the last frame drew, in drawing order (tests, tools)
+        self.drawn: list[int] = []
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.cell = TILE
         self.origin = (0, 0)  # the map's top-left corner, relative to rect.topleft
@@ -157,7 +169,9 @@ class BoardView:
         self._sprites: dict[PieceLook, pygame.Surface] = {}
         self._plates: dict[tuple[int, int, int], pygame.Surface] = {}
         self._overlays: dict[tuple[str, bool, Shape], pygame.Surface] = {}
+        self._fog_cache: tuple[tuple[Any, ...], pygame.Surface] | None = None
         self.map_renders = 0  # how often the map was pre-rendered (tests, bench)
+        self.fog_renders = 0  # how often the fog layer was drawn afresh
         self.sprite_renders = 0  # how often a piece sprite was drawn afresh
 
     # ------------------------------------------------------------------ camera
@@ -309,6 +323,11 @@ class BoardView:
         area = pygame.Rect(rect.left - left, rect.top - top, rect.width, rect.height)
         area = area.clip(picture.get_rect())
         surface.blit(picture, (left + area.left, top + area.top), area)
+        seen_tiles = game.visible_tiles(self.viewer) if self.viewer is not None else None
+        if seen_tiles is not None:
+            surface.blit(self._fog(seen_tiles), (left + area.left, top + area.top), area)
+        shown_pieces = (set(game.visible_permanents(self.viewer))
+                        if self.viewer is not None else None)
         layout = self.layout
         view = self._view_area()
         # a piece may stick out of its cell a little (a tilted token, badges)
@@ -323,10 +342,21 @@ class BoardView:
             for box, shape, kind in shown]
         marks = game.marks_by_bearer()
         half = layout.piece_cell / 2
+        for tile, found in sorted(game.marks_by_tile().items()):
+            cx, cy = layout.centre(tile)
+            if near.collidepoint(cx, cy):
+                badge = self._tile_badge(found)
+                w, h = badge.get_size()
+                blits.append((badge, (left + math.floor(cx - w / 2),
+                                      top + math.floor(cy + half * 0.55))))
+        self._route_marks(blits, left, top)
+        self.drawn = []
         for tile, entity in sorted(game.board.items()):
             cx, cy = layout.centre(tile)
             if not near.collidepoint(cx, cy):
                 continue
+            if shown_pieces is not None and entity not in shown_pieces:
+                continue  # a unit the viewer's side does not see
             if game.card(entity).name == WALL_NAME:
                 plate = self._wall(entity)
                 if plate is not None:  # along the bottom of the wall's cell
@@ -335,6 +365,7 @@ class BoardView:
                                           top + math.floor(cy + half) - h - 2)))
                 continue
             sprite = self._piece(entity, marks)
+            self.drawn.append(entity)
             w, h = sprite.get_size()
             blits.append((sprite, (left + math.floor(cx - w / 2), top + math.floor(cy - h / 2))))
         # highlight frames go over the pieces, so an attack target's tile still shows
@@ -342,6 +373,73 @@ class BoardView:
                      for box, shape, kind in shown)
         surface.blits(blits, doreturn=False)
         surface.set_clip(clip)
+
+    def _fog(self, seen: frozenset[Tile]) -> pygame.Surface:
+        """A layer the size of the map picture darkening every tile not in ``seen``
+        (drawn once per zoom and sight)."""
+        key = (self.cell, seen)
+        if self._fog_cache is not None and self._fog_cache[0] == key:
+            return self._fog_cache[1]
+        layout = self.layout
+        layer = pygame.Surface(layout.size, pygame.SRCALPHA)
+        for tile in self.geometry.cells():
+            if tile in seen:
+                continue
+            if layout.rectangular:
+                layer.fill(FOG, layout.box(tile))
+            else:
+                pygame.draw.polygon(layer, FOG, layout.corners(tile))
+        if _display_ready():
+            layer = layer.convert_alpha()
+        self._fog_cache = (key, layer)
+        self.fog_renders += 1
+        return layer
+
+    def _tile_badge(self, marks: Sequence[tuple[str, int]]) -> pygame.Surface:
+        """The marks on a tile (a radioactive hex's radioactivity): a pill per kind with
+        its glyph and count."""
+        height = max(9, self.layout.piece_cell // 5)
+        size = max(7, height - 2)
+        parts = []
+        for kind, count in marks:
+            colour, glyph = mark_badge(kind)
+            parts.append((colour, ui.text(f"{glyph}{count}", size, colour, bold=True)))
+        width = sum(image.get_width() + 8 for _, image in parts)
+        badge = pygame.Surface((max(width, height), height), pygame.SRCALPHA)
+        x = 0
+        for colour, image in parts:
+            box = pygame.Rect(x, 0, image.get_width() + 6, height)
+            pygame.draw.rect(badge, (16, 16, 22, 220), box, border_radius=height // 2)
+            pygame.draw.rect(badge, colour, box, 1, border_radius=height // 2)
+            badge.blit(image, image.get_rect(center=box.center))
+            x += box.width + 2
+        return badge
+
+    def _route_marks(self, blits: list[tuple[pygame.Surface, tuple[int, int]]], left: int,
+                     top: int) -> None:
+        """The hovered move's way: a dot on each hex stepped on, the cost at the end."""
+        if self.route is None:
+            return
+        path, cost = self.route
+        layout = self.layout
+        radius = max(3, layout.piece_cell // 10)
+        dot = pygame.Surface((2 * radius + 2, 2 * radius + 2), pygame.SRCALPHA)
+        pygame.draw.circle(dot, (16, 20, 30), (radius + 1, radius + 1), radius + 1)
+        pygame.draw.circle(dot, ROUTE_COLOUR, (radius + 1, radius + 1), radius)
+        for tile in path[1:-1]:
+            cx, cy = layout.centre(tile)
+            blits.append((dot, (left + math.floor(cx) - radius - 1,
+                                top + math.floor(cy) - radius - 1)))
+        if len(path) >= 2:
+            cx, cy = layout.centre(path[-1])
+            label = ui.text(f"-{cost}", max(10, layout.piece_cell // 4), ROUTE_COLOUR,
+                            bold=True)
+            plate = pygame.Surface((label.get_width() + 8, label.get_height() + 2),
+                                   pygame.SRCALPHA)
+            plate.fill((10, 14, 24, 200))
+            plate.blit(label, (4, 1))
+            blits.append((plate, (left + math.floor(cx) - plate.get_width() // 2,
+                                  top + math.floor(cy) - plate.get_height() // 2)))
 
     def _map_surface(self) -> pygame.Surface:
         key = (self.cell, tuple(self.game.tiles))

@@ -313,39 +313,6 @@ class Game(Queries, ViewQueries):
             return Preview(chance=True)
         return Preview(tuple(damage), tuple(destroyed))
 
-    def visible_permanents(self, viewer: int) -> list[int]:
-        """The permanents ``viewer`` sees, in entity order: every one, unless the ruleset
-        hides some (the skirmish's vision). The window draws these and no others."""
-        self.enter()
-        everything = self.permanents()
-        if self.ruleset.sees is None:
-            return everything
-        seen = self.ruleset.sees(self, viewer)
-        return [e for e in everything if e in seen]
-
-    def seen_event(self, event: Event, viewer: int) -> Event | None:
-        """``event`` as ``viewer`` may know it now (None: not at all); every event as it is
-        unless the ruleset hides things."""
-        if self.ruleset.conceal is None:
-            return event
-        self.enter()
-        return self.ruleset.conceal(self, event, viewer)
-
-    def hide_unseen(self, viewer: int) -> None:
-        """Take every permanent ``viewer`` does not see off the board, without a trace
-        (no event, no discard pile): what a computer player searches when it may only
-        know what it sees. Only ever inside a ``snapshot``/``restore`` pair, like
-        ``arrange_hidden``: the position it leaves is not one the rules reach."""
-        if self.ruleset.sees is None:
-            return
-        self.enter()
-        seen = self.ruleset.sees(self, viewer)
-        for entity in self.permanents():
-            if entity not in seen and self.exists(entity) and self.is_on_map(entity):
-                board.vanish(self, entity)
-        self.legal_cache = None
-        self.dirty = True
-
     def meters(self, player: int) -> tuple[Meter, ...]:
         """The player's numbers as its ruleset counts them (see ``Meter``)."""
         self.enter()

@@ -84,3 +84,21 @@ def test_skirmish_setup_armies_take_the_spawn_hexes_in_cell_order() -> None:
                      (6, 1): ("Soldier", 1), (4, 2): ("Soldier", 1), (5, 2): ("Scout", 1)}
     with pytest.raises(ValueError, match="no room left"):
         new_game(rows, [], start_deck=(("Soldier", 4),))
+
+
+def test_skirmish_round_limit_the_side_standing_best_wins_after_the_last_round() -> None:
+    """Ours (the seed sets no limit): after round 12 the most points win, then the most
+    units left, then the most health left; even on all three, a draw."""
+    from game.rules.rulesets.skirmish.objectives import ROUND_LIMIT
+
+    game = new_game(ROWS, [("Soldier", (0, 0), 0), ("Soldier", (0, 2), 0),
+                           ("Soldier", (6, 2), 1)], first=0)
+    for _ in range(ROUND_LIMIT):
+        next_round(game)
+    assert game.winners == (0,)
+    assert game.over_reason == f"ahead when the last round ({ROUND_LIMIT}) ended"
+    even = new_game(ROWS, [("Soldier", (0, 0), 0), ("Soldier", (6, 2), 1)], first=0)
+    for _ in range(ROUND_LIMIT):
+        next_round(even)
+    assert even.actor is None and even.winners == ()
+    assert even.over_reason.startswith("a draw")

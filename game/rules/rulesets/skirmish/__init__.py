@@ -20,9 +20,10 @@ from ..muhq.resolvers import RESOLVERS as MUHQ_RESOLVERS
 from . import statuses as _statuses  # noqa: F401 - registers the statuses and properties
 from .abilities import target_choices
 from .combat import attack_targets
-from .fog import conceal, sees
+from .fog import conceal, sees, sight
 from .handlers import HANDLERS
 from .legal import legal_actions
+from .movement import route_to
 from .rounds import start_turn
 from .setup import setup_game
 from .status import attack_profile, exhausted, meters
@@ -72,4 +73,8 @@ SKIRMISH = Ruleset(
     meters=meters,
     sees=sees,
     conceal=conceal,
+    sight=sight,
+    route=route_to,
+    movement_points=True,
+    hands=False,
 )

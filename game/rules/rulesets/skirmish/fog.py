@@ -28,6 +28,7 @@ from ...core.events import (
     PermanentMoved,
     PermanentPlaced,
 )
+from ...geometry import Tile
 from .sight import vision
 
 if TYPE_CHECKING:
@@ -36,6 +37,10 @@ if TYPE_CHECKING:
 
 def sees(game: Game, player: int) -> frozenset[int]:
     return vision(game, player).seen
+
+
+def sight(game: Game, player: int) -> frozenset[Tile]:
+    return vision(game, player).hexes
 
 
 def conceal(game: Game, event: Event, viewer: int) -> Event | None:

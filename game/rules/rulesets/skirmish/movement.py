@@ -126,6 +126,13 @@ def routes(game: Game, unit: int) -> dict[Tile, Route]:
     return found
 
 
+def route_to(game: Game, unit: int, goal: Tile) -> tuple[int, tuple[Tile, ...]] | None:
+    """The ruleset's ``route``: the points a move to ``goal`` takes and the hexes it
+    steps on (a teleport: the goal alone)."""
+    found = routes(game, unit).get(goal)
+    return None if found is None else (found.spent, found.path)
+
+
 def walk(game: Game, unit: int, goal: Tile) -> bool:
     """Carry out the move to ``goal`` along its route: step by step, paying each step,
     stopping in front of a hex found taken. Returns whether the unit reached ``goal``."""

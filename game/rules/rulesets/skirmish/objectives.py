@@ -7,9 +7,14 @@ the reference's part C: "objective capture and points, 1 point per captured obje
   holder until another player takes it. Then every player scores the points of each
   control point it holds (the region's ``points``, 1 unless the map says more).
 - ``skirmish:control``: the first player with ``points`` points (default 5) wins (when
-  several reach it at the same end of round, the one with most).
+  several reach it at the same end of round, the one with most; on a tie for the most
+  the game goes on until one leads).
 - ``skirmish:elimination``: no points; a player whose last unit falls is out.
 - Under both, a player without any unit left is out, and the last player left wins.
+- Ours: a skirmish lasts at most ``ROUND_LIMIT`` rounds (the seed sets no limit, and two
+  units that can't hurt each other would fight for ever). When the last round ends
+  undecided, the player with the most points wins; then the one with the most units
+  left; then the most health left; a tie on all three is a draw.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ import esper
 
 from ...components import ControlPoint
 from ...wincons import WIN_CONDITIONS, WinCondition
-from .rules import flying, units_of
+from .rules import flying, health_left, round_number, units_of
 
 if TYPE_CHECKING:
     from ...core.game import Game
@@ -29,6 +34,8 @@ if TYPE_CHECKING:
 CONTROL = "skirmish:control"
 ELIMINATION = "skirmish:elimination"
 DEFAULT_POINTS = 5
+#: the last round of a skirmish (ours)
+ROUND_LIMIT = 12
 
 
 def setup_control_points(game: Game) -> None:
@@ -76,18 +83,48 @@ def _armyless(game: Game) -> tuple[int, ...]:
 
 
 def _control_check(game: Game) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Ours: when several players pass the goal at the same end of round, the most points
-    win (all of them, on a tie)."""
+    """Ours: when several players pass the goal at the same end of round, the one with
+    the most points wins; on a tie for the most nobody has won yet, and the game goes on
+    until one leads."""
     target = goal(game)
-    reached = [p for p in game.players if not p.eliminated and p.points >= target]
-    top = max((p.points for p in reached), default=0)
-    return _armyless(game), tuple(p.index for p in reached if p.points == top)
+    live = [p for p in game.players if not p.eliminated]
+    top = max((p.points for p in live), default=0)
+    leaders = [p.index for p in live if p.points == top]
+    if top >= target and len(leaders) == 1:
+        return _armyless(game), (leaders[0],)
+    return _armyless(game), ()
 
 
 def _control_text(game: Game) -> str:
-    if any(p.points >= goal(game) for p in game.players if not p.eliminated):
+    if _control_check(game)[1]:
         return f"held the control points for {goal(game)} points"
+    return _elimination_text(game)
+
+
+def _elimination_text(game: Game) -> str:
+    if round_number(game) >= ROUND_LIMIT and len(game.live()) > 1:
+        return f"ahead when the last round ({ROUND_LIMIT}) ended"
     return "destroyed the enemy army"
+
+
+def standing(game: Game, player: int) -> tuple[int, int, int]:
+    """How a player stands when the last round ends: points, units, health left."""
+    units = units_of(game, player)
+    return (game.players[player].points, len(units),
+            sum(health_left(game, u) for u in units))
+
+
+def last_round_over(game: Game) -> None:
+    """The end of the last round: the player who stands best wins (a tie: a draw)."""
+    if round_number(game) < ROUND_LIMIT or game.winners:
+        return
+    live = game.live()
+    best = max(standing(game, p) for p in live)
+    leaders = tuple(p for p in live if standing(game, p) == best)
+    if len(leaders) == 1:
+        game.finish(leaders, game.win.describe(game))
+    else:
+        game.finish((), f"a draw: the last round ({ROUND_LIMIT}) ended even")
 
 
 for entry in (
@@ -95,7 +132,6 @@ for entry in (
                                      "at each end of round)"},
                  _control_check, _control_text,
                  defaults=MappingProxyType({"points": DEFAULT_POINTS})),
-    WinCondition(ELIMINATION, {}, lambda g: (_armyless(g), ()),
-                 lambda g: "destroyed the enemy army"),
+    WinCondition(ELIMINATION, {}, lambda g: (_armyless(g), ()), _elimination_text),
 ):
     WIN_CONDITIONS.add(entry.name, entry)

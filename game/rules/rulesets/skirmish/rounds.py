@@ -7,7 +7,7 @@ take turns in the round's order: in a turn a player activates one ready unit, wh
 until its activation ends; then the next player in the order who has a ready unit takes
 a turn. A player without a ready unit is skipped; when every player is skipped in a row,
 the round ends: what acts at the end of a round does (lava, radiation), control points
-are taken and score, and the next round begins.
+are taken and score, and the next round begins (or, after the last one, the game ends).
 
 The first round's order starts with a player drawn by the game's random generator;
 after that the players who did not activate a unit in the round come first, then the
@@ -24,7 +24,7 @@ import esper
 from ...components import Activity, OnMap, Rounds
 from ...core.events import Activated, RoundStarted, TurnEnded, TurnStarted
 from ...core.state import Phase
-from .objectives import score_control_points
+from .objectives import last_round_over, score_control_points
 from .rules import (
     ACCELERATED,
     BURN,
@@ -200,5 +200,7 @@ def end_round(game: Game) -> None:
         return
     score_control_points(game)
     game.settle()
+    if not over(game):
+        last_round_over(game)
     if not over(game):
         start_round(game, next_order(game, rounds(game)))

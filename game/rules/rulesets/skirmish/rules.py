@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import esper
 
-from ...components import Activity, Body, OnMap
+from ...components import Activity, Body, OnMap, Rounds
 from ...core.state import Phase
 from ...geometry import Tile
 from ...tiles import TileType
@@ -151,6 +151,12 @@ def set_ready(game: Game, unit: int, ready: bool) -> None:
 def units_of(game: Game, player: int) -> list[int]:
     """The player's units in the game: on the map or carried (entity order)."""
     return [u for u in game.controlled_permanents(player) if game.card(u).is_unit]
+
+
+def round_number(game: Game) -> int:
+    """The round under way (0 before the first)."""
+    found = esper.get_component(Rounds)
+    return found[0][1].number if found else 0
 
 
 def health_left(game: Game, unit: int) -> int:

@@ -1,0 +1,114 @@
+"""The skirmish in the window shows a side only what it sees (the issue's "vision"): a
+unit hidden from the person is not drawn, can't be zoomed by resting the mouse on its
+hex, darkens nothing but its hex's fog, and what it does reaches neither the log nor the
+board's animations; the unit panel shows movement points and statuses, the army roster
+stands in for the hand, and a hovered move shows its way and cost."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from collections.abc import Iterator  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from test_full_duel import centre, click  # noqa: E402
+
+from game.client import settings as client_settings  # noqa: E402
+from game.client import ui  # noqa: E402
+from game.client.app import App, push  # noqa: E402
+from game.client.scenes.board import BoardScene  # noqa: E402
+from game.client.scenes.menu import MenuScene  # noqa: E402
+from game.client.session import Seat, Session  # noqa: E402
+from game.client.settings import Settings  # noqa: E402
+from game.content.mods import load_content  # noqa: E402
+from game.rules.core.actions import Activate, Move  # noqa: E402
+from tests.rules.skirmish.kit import at, board, card_library, seed_for, unit_at  # noqa: E402
+
+
+@pytest.fixture
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
+    """The window, its settings and saves in a temporary folder (as the whole-duel test's)."""
+    monkeypatch.setattr(client_settings, "config_dir", lambda: tmp_path / "config")
+    monkeypatch.setattr(client_settings, "data_dir", lambda: tmp_path / "data")
+    monkeypatch.setattr(client_settings, "saves_dir", lambda: tmp_path / "saves")
+    application = App(Settings(auto_pass=True, computer_pace=0.0, animation_speed=0.0),
+                      size=(1280, 720))
+    application.start(MenuScene(application, load_content(include_user=False)))
+    application.step([])
+    yield application
+    pygame.quit()
+    ui.forget_fonts()  # they died with pygame.quit(): the next test starts with none
+
+ROWS = [".F.....", ".F.....", "......."]
+UNITS = [("Archer", (0, 0), 0), ("Soldier", (0, 2), 0), ("Brute", (2, 0), 1),
+         ("Scout", (6, 2), 1)]
+
+
+def open_board(app: App) -> tuple[BoardScene, Session]:
+    from game.rules import GameSetup
+
+    spec = board(ROWS, UNITS)
+    setup = GameSetup(spec, card_library(), 2, seed_for(0))
+    session = Session.new(setup, [Seat(True), Seat(False, "easy")], autosave=False)
+    scene = BoardScene(app, session)
+    app.apply(push(scene))
+    app.step([])
+    return scene, session
+
+
+def test_skirmish_vision_a_hidden_unit_is_absent_from_what_the_window_shows(
+        app: App) -> None:
+    scene, session = open_board(app)
+    game = session.game
+    brute = unit_at(game, 2, 0)
+    assert brute not in game.visible_permanents(0)
+    assert brute not in scene.view.drawn and unit_at(game, 0, 0) in scene.view.drawn
+    seen = game.visible_tiles(0)
+    assert seen is not None and at(game, 2, 0) not in seen
+    # resting the mouse on its hex zooms nothing
+    pos = centre(scene, at(game, 2, 0))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    app.step()
+    assert scene.hovered == 0
+    # its moves reach neither the log nor the animations
+    session.apply(Activate(0, unit_at(game, 0, 2)))
+    from game.rules.core.actions import EndTurn
+
+    session.apply(EndTurn(0))
+    session.take_recent()
+    before = len(session.log)
+    session.apply(Activate(1, brute))
+    session.apply(Move(1, brute, at(game, 3, 0)))
+    news = session.take_recent()
+    assert brute not in game.visible_permanents(0)
+    assert not any(brute in (getattr(e, "permanent", 0), getattr(e, "target", 0),
+                             getattr(e, "source", 0), getattr(e, "subject", 0))
+                   for e in news)
+    assert not any("Brute" in line for line in session.log[before:])
+
+
+def test_skirmish_unit_panel_shows_points_statuses_and_the_hovered_way(app: App) -> None:
+    scene, session = open_board(app)
+    game = session.game
+    soldier = unit_at(game, 0, 2)
+    game.add_marks(soldier, "skirmish:burn", 2)
+    click(app, centre(scene, at(game, 0, 2)))
+    assert game.activated == soldier
+    goal = at(game, 3, 2)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=centre(scene, goal),
+                                         rel=(0, 0), buttons=(0, 0, 0)))
+    app.step()
+    assert scene.view.route is not None and scene.view.route[0][-1] == goal
+    assert scene.route_text == "Move to (3, 2): 3 movement points, 0 left"
+    surface = pygame.Surface((1280, 720))
+    scene.draw(surface)  # the panel and the roster draw without a hand
+    from game.client.scenes.board import status_words
+
+    assert status_words("skirmish:burn", 2) == "burn 2"
