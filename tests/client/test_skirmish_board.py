@@ -112,3 +112,31 @@ def test_skirmish_unit_panel_shows_points_statuses_and_the_hovered_way(app: App)
     from game.client.scenes.board import status_words
 
     assert status_words("skirmish:burn", 2) == "burn 2"
+
+
+def test_skirmish_hot_seat_hands_over_behind_the_curtain_to_the_next_sides_sight(
+        app: App) -> None:
+    """Between two people at one screen the curtain comes down after each turn; behind
+    it the board is the next player's, who sees what its own side sees."""
+    from game.client.scenes.curtain import CurtainScene
+    from game.rules import GameSetup
+
+    spec = board(ROWS, UNITS)
+    session = Session.new(GameSetup(spec, card_library(), 2, seed_for(0)),
+                          [Seat(True), Seat(True)], autosave=False)
+    scene = BoardScene(app, session)
+    app.apply(push(scene))
+    app.step([])
+    game = session.game
+    click(app, centre(scene, at(game, 0, 2)))  # activate the soldier
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                         unicode="", scancode=0))
+    app.step()
+    app.step([])
+    assert isinstance(app.scene, CurtainScene) and session.viewer is None
+    click(app, (640, 360))
+    assert app.scene is scene and session.viewer == 1
+    app.step([])
+    assert scene.view.viewer == 1
+    assert set(scene.view.drawn) <= set(game.visible_permanents(1))
+    assert unit_at(game, 0, 0) not in scene.view.drawn  # player 1's archer, out of sight
