@@ -75,6 +75,8 @@ REGION_EDGE = (250, 226, 120)
 CELL_OUTLINE = (10, 12, 18, 96)
 #: the tiles a player does not see (rulesets with vision)
 FOG = (4, 8, 20, 165)
+#: an enemy the viewer's side senses without seeing it
+UNKNOWN_ENEMY = (150, 150, 160)
 #: a hovered move's way and cost
 ROUTE_COLOUR = (150, 200, 255)
 #: a graph board's links between cells, and their names
@@ -150,8 +152,10 @@ class BoardView:
         self.viewer: int | None = None
         #: the way the hovered move would take (tiles, from the unit's own), and its cost
         self.route: tuple[tuple[Tile, ...], int] | None = None
-        #: the permanents the last frame drew, in drawing order (tests, tools)
+        #: the permanents the last frame drew, in drawing order, and the tiles where it drew
+        #: an unknown (sensed) enemy (tests, tools)
         self.drawn: list[int] = []
+        self.unknown_drawn: list[Tile] = []
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.cell = TILE
         self.origin = (0, 0)  # the map's top-left corner, relative to rect.topleft
@@ -170,6 +174,7 @@ class BoardView:
         self._plates: dict[tuple[int, int, int], pygame.Surface] = {}
         self._overlays: dict[tuple[str, bool, Shape], pygame.Surface] = {}
         self._fog_cache: tuple[tuple[Any, ...], pygame.Surface] | None = None
+        self._unknowns: dict[tuple[str, int], pygame.Surface] = {}
         self.map_renders = 0  # how often the map was pre-rendered (tests, bench)
         self.fog_renders = 0  # how often the fog layer was drawn afresh
         self.sprite_renders = 0  # how often a piece sprite was drawn afresh
@@ -368,6 +373,16 @@ class BoardView:
             self.drawn.append(entity)
             w, h = sprite.get_size()
             blits.append((sprite, (left + math.floor(cx - w / 2), top + math.floor(cy - h / 2))))
+        self.unknown_drawn = []
+        if self.viewer is not None:  # enemies the viewer's side senses but does not see
+            for tile in sorted(game.sensed_tiles(self.viewer)):
+                cx, cy = layout.centre(tile)
+                if near.collidepoint(cx, cy):
+                    self.unknown_drawn.append(tile)
+                    token = self._unknown()
+                    w, h = token.get_size()
+                    blits.append((token, (left + math.floor(cx - w / 2),
+                                          top + math.floor(cy - h / 2))))
         # highlight frames go over the pieces, so an attack target's tile still shows
         blits.extend((self._overlay(kind, True, shape), (left + box.left, top + box.top))
                      for box, shape, kind in shown)
@@ -394,6 +409,23 @@ class BoardView:
         self._fog_cache = (key, layer)
         self.fog_renders += 1
         return layer
+
+    def _unknown(self) -> pygame.Surface:
+        """An enemy sensed but not seen: a grey token with a question mark."""
+        size = max(8, self.layout.piece_cell * 3 // 4)
+        key = ("unknown", size)
+        found = self._unknowns.get(key)
+        if found is None:
+            found = pygame.Surface((size + 2, size + 2), pygame.SRCALPHA)
+            centre = (size // 2 + 1, size // 2 + 1)
+            pygame.draw.circle(found, (20, 22, 30), centre, size // 2 + 1)
+            pygame.draw.circle(found, UNKNOWN_ENEMY, centre, size // 2 - 1)
+            mark = ui.text("?", max(8, size // 2), (20, 22, 30), bold=True)
+            found.blit(mark, mark.get_rect(center=centre))
+            if _display_ready():
+                found = found.convert_alpha()
+            self._unknowns[key] = found
+        return found
 
     def _tile_badge(self, marks: Sequence[tuple[str, int]]) -> pygame.Surface:
         """The marks on a tile (a radioactive hex's radioactivity): a pill per kind with

@@ -140,3 +140,20 @@ def test_skirmish_hot_seat_hands_over_behind_the_curtain_to_the_next_sides_sight
     assert scene.view.viewer == 1
     assert set(scene.view.drawn) <= set(game.visible_permanents(1))
     assert unit_at(game, 0, 0) not in scene.view.drawn  # player 1's archer, out of sight
+
+
+def test_skirmish_a_sensed_enemy_is_drawn_as_an_unknown_enemy(app: App) -> None:
+    from game.rules import GameSetup
+    from tests.rules.skirmish.kit import unit
+
+    hound = unit("Hound", keywords={"skirmish:sense": 3})
+    spec = board(ROWS, [("Hound", (0, 0), 0), ("Brute", (2, 0), 1), ("Scout", (6, 2), 1)])
+    session = Session.new(GameSetup(spec, card_library(hound), 2, seed_for(0)),
+                          [Seat(True), Seat(False, "easy")], autosave=False)
+    scene = BoardScene(app, session)
+    app.apply(push(scene))
+    app.step([])
+    game = session.game
+    brute = unit_at(game, 2, 0)
+    assert brute not in scene.view.drawn
+    assert scene.view.unknown_drawn == [at(game, 2, 0)]

@@ -67,6 +67,7 @@ KEYWORD_CARDS: dict[str, list[str]] = {
     "skirmish:stealth": ["Ranger", "Viper"],
     "skirmish:invisible": ["Wraith"],
     "skirmish:detection": ["Seer"],
+    "skirmish:sense": ["Bloodhound"],
     "skirmish:resistance": ["Stone Golem", "Marsh Stalker", "Salamander"],
 }
 

@@ -253,6 +253,14 @@ class ViewQueries:
         self.enter()
         return self.ruleset.sight(cast("Game", self), viewer)
 
+    def sensed_tiles(self, viewer: int) -> frozenset[Tile]:
+        """The tiles where ``viewer`` knows an enemy stands without seeing it (an
+        "unknown enemy"; the skirmish's sense enemies). The window marks them."""
+        if self.ruleset.sensed is None:
+            return frozenset()
+        self.enter()
+        return self.ruleset.sensed(cast("Game", self), viewer)
+
     def route(self, unit: int, tile: Tile) -> tuple[int, tuple[Tile, ...]] | None:
         """How the unit's move to ``tile`` would go now: the points it costs and the
         tiles stepped on (None when it can't get there, or the ruleset counts no points)."""

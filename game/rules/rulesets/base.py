@@ -96,6 +96,9 @@ class Ruleset:
     conceal: Callable[[Game, Event, int], Event | None] | None = None
     #: the tiles a player sees (``Game.visible_tiles``); None: every tile
     sight: Callable[[Game, int], frozenset[Tile]] | None = None
+    #: the tiles where a player knows an enemy stands that it does not see
+    #: (``Game.sensed_tiles``; the skirmish's sense enemies); None: none
+    sensed: Callable[[Game, int], frozenset[Tile]] | None = None
     #: the way a unit would take to a tile its move may reach now, with what it costs:
     #: ``(points, tiles stepped on)`` (``Game.route``; the skirmish's movement points);
     #: None: the ruleset has no such costs to show

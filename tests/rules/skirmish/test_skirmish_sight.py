@@ -180,3 +180,22 @@ def test_skirmish_vision_events_of_a_hidden_unit_are_concealed() -> None:
     assert not any("Scout" in t for t in texts)
     assert not any(getattr(e, "permanent", 0) == scout for e in shown)
     assert [game.seen_event(e, 1) for e in events] == events
+
+
+def test_skirmish_sense_enemies_knows_where_unseen_enemies_stand_but_not_who() -> None:
+    """Sense enemies n: "unit can see enemies in range n, ignoring LoS. units seen this
+    way is just shown as 'unknown enemy'": the side knows the hex is taken (its moves go
+    round it), but the unit is not seen (no target, not in the view)."""
+    hound = unit("Hound", keywords={"skirmish:sense": 3})
+    ghost = unit("Ghost", keywords={"skirmish:invisible": True})
+    library = card_library(hound, ghost)
+    rows = [".F.....", ".F.....", "......."]
+    game = new_game(rows, [("Hound", (0, 0), 0), ("Soldier", (2, 0), 1), ("Ghost", (0, 2), 1),
+                           ("Scout", (6, 2), 1)], library=library, first=0)
+    assert game.sensed_tiles(0) == {at(game, 2, 0), at(game, 0, 2)}
+    assert not seen(game, 0, 2, 0) and not seen(game, 0, 0, 2)
+    hound_unit = activate(game, 0, 0)
+    assert at(game, 2, 0) not in routes(game, hound_unit)
+    assert not of(game.legal_actions(0), Attack)
+    assert at(game, 6, 2) not in game.sensed_tiles(0)  # beyond its reach
+    assert game.sensed_tiles(1) == frozenset()

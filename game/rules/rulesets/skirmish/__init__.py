@@ -20,7 +20,7 @@ from ..muhq.resolvers import RESOLVERS as MUHQ_RESOLVERS
 from . import statuses as _statuses  # noqa: F401 - registers the statuses and properties
 from .abilities import target_choices
 from .combat import attack_targets
-from .fog import conceal, sees, sight
+from .fog import conceal, sees, sensed, sight
 from .handlers import HANDLERS
 from .legal import legal_actions
 from .movement import route_to
@@ -74,6 +74,7 @@ SKIRMISH = Ruleset(
     sees=sees,
     conceal=conceal,
     sight=sight,
+    sensed=sensed,
     route=route_to,
     movement_points=True,
     hands=False,

@@ -43,6 +43,10 @@ def sight(game: Game, player: int) -> frozenset[Tile]:
     return vision(game, player).hexes
 
 
+def sensed(game: Game, player: int) -> frozenset[Tile]:
+    return vision(game, player).sensed
+
+
 def conceal(game: Game, event: Event, viewer: int) -> Event | None:
     if viewer < 0 or viewer >= len(game.players):
         return event

@@ -64,11 +64,13 @@ def step_penalty(game: Game, unit: int, a: Tile, b: Tile) -> int:
 
 
 def known_taken(game: Game, unit: int) -> set[Tile]:
-    """Hexes the unit's player knows to be taken: where a unit it sees stands, and the
-    hexes this unit's moves found taken."""
+    """Hexes the unit's player knows to be taken: where a unit it sees stands, where it
+    senses an enemy, and the hexes this unit's moves found taken."""
     player = game.controller(unit)
-    taken = {t for e in vision(game, player).seen
+    sight = vision(game, player)
+    taken = {t for e in sight.seen
              if (t := game.tile_of(e)) is not None and game.board.get(t, 0) == e}
+    taken.update(sight.sensed)
     taken.update(activity(unit).blocked)
     return taken
 

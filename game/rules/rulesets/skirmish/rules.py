@@ -37,10 +37,11 @@ TELEPORT = "skirmish:teleport"
 STEALTH = "skirmish:stealth"
 INVISIBLE = "skirmish:invisible"
 DETECTION = "skirmish:detection"
+SENSE = "skirmish:sense"
 RESISTANCE = "skirmish:resistance"
 #: Properties a broken unit loses ("broken: passive abilities are inactive"); what a unit
 #: is (its size, sight, wings, gills) stays.
-ABILITIES = frozenset({ARMOR, STEALTH, INVISIBLE, DETECTION, RESISTANCE, TELEPORT})
+ABILITIES = frozenset({ARMOR, STEALTH, INVISIBLE, DETECTION, SENSE, RESISTANCE, TELEPORT})
 
 # --- statuses: marks of the skirmish
 BURN = "skirmish:burn"

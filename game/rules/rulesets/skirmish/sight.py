@@ -16,6 +16,9 @@ detection vision, elevated; the reference's part C for how lines are read).
   sight of it, whatever lies between.
 - Stealth: seen only by adjacent enemies. Invisible: not seen at all. Detection: its
   unit sees stealthy and invisible units it would see without those properties.
+- Sense enemies n: its side knows that an enemy unit stands on each hex within n of it
+  that holds one it does not see, through anything (stealthy and invisible ones too),
+  but not which: an "unknown enemy".
 - A carried unit (in a transport) is seen only by its own side.
 """
 
@@ -30,6 +33,7 @@ from .rules import (
     INVISIBLE,
     LARGE,
     MEDIUM,
+    SENSE,
     STEALTH,
     flying,
     high_ground,
@@ -120,14 +124,16 @@ def unit_view(game: Game, unit: int) -> frozenset[Tile]:
 
 
 class Vision:
-    """One player's sight at one position: the hexes its units see and the permanents
-    it sees (its own always)."""
+    """One player's sight at one position: the hexes its units see, the permanents it
+    sees (its own always), and the hexes where it senses an enemy it does not see."""
 
-    __slots__ = ("hexes", "seen")
+    __slots__ = ("hexes", "seen", "sensed")
 
-    def __init__(self, hexes: frozenset[Tile], seen: frozenset[int]) -> None:
+    def __init__(self, hexes: frozenset[Tile], seen: frozenset[int],
+                 sensed: frozenset[Tile] = frozenset()) -> None:
         self.hexes = hexes
         self.seen = seen
+        self.sensed = sensed
 
 
 def vision(game: Game, player: int) -> Vision:
@@ -160,7 +166,25 @@ def _compute(game: Game, player: int) -> Vision:
             continue  # carried: seen only by its own side
         if _sees(game, other, where, mine, views, hexes, detecting):
             seen.add(other)
-    return Vision(hexes, frozenset(seen))
+    return Vision(hexes, frozenset(seen), _sensed(game, player, mine, seen))
+
+
+def _sensed(game: Game, player: int, mine: list[int], seen: set[int]) -> frozenset[Tile]:
+    """Hexes within a sensing unit's reach holding an enemy unit the side does not see."""
+    reaches = [(here, int(n)) for u in mine if (n := prop(game, u, SENSE))
+               and (here := game.tile_of(u)) is not None]
+    if not reaches:
+        return frozenset()
+    found = set()
+    for other in game.units():
+        if other in seen or game.controller(other) == player:
+            continue
+        where = game.tile_of(other)
+        if where is None or game.board.get(where, 0) != other:
+            continue
+        if any(game.geometry.distance(here, where) <= n for here, n in reaches):
+            found.add(where)
+    return frozenset(found)
 
 
 def _sees(game: Game, other: int, where: Tile, mine: list[int],

@@ -55,6 +55,7 @@ from .rules import (
     RADIOACTIVE,
     RESISTANCE,
     ROOTED,
+    SENSE,
     SHIELD,
     SIGHT,
     SIZE,
@@ -201,6 +202,7 @@ for keyword in (
     Keyword(STEALTH, "none", "skirmish: stealth"),
     Keyword(INVISIBLE, "none", "skirmish: invisible"),
     Keyword(DETECTION, "none", "skirmish: detection vision"),
+    Keyword(SENSE, "int", "skirmish: sense enemies n"),
     Keyword(RESISTANCE, "none", "skirmish: resistance (to physical damage)"),
 ):
     KEYWORDS.add(keyword.name, keyword)
