@@ -114,7 +114,21 @@ def _attack_value(game: Game, unit: int, target: int) -> float:
     return value
 
 
+def _toggle_value(game: Game, unit: int) -> float:
+    """Turn the toggle on when the energy lasts a while (it gives the unit its buff);
+    off only to save what is left."""
+    toggle = game.card(unit).keywords.get("skirmish:toggle")
+    if toggle is None or not hasattr(toggle, "get"):
+        return 0.0
+    energy = game.view(unit).mark("skirmish:energy")
+    if game.view(unit).mark("skirmish:toggled"):
+        return 0.0
+    return 9.0 if energy >= int(toggle.get("cost", 0)) + int(toggle.get("upkeep", 0)) else 0.0
+
+
 def _ability_value(game: Game, player: int, action: FullAction) -> float:
+    if action.source == "toggle":
+        return _toggle_value(game, action.unit)
     ability = game.card(action.unit).full_action
     if ability is None:
         return 0.0

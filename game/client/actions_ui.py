@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.content.text import paragraphs
+from game.content.text import keyword_text, paragraphs
 from game.rules import Game
 from game.rules.core.actions import (
     Action,
@@ -203,6 +203,17 @@ def _full_action_label(game: Game, source: int) -> str:
     except Exception:  # noqa: BLE001 - a label is never worth a crash
         found = []
     return found[0].label if found and found[0].label else "Full action"
+
+
+def _toggle_label(game: Game, unit: int) -> str:
+    """The button of a unit's energy toggle (the skirmish): what it turns on or off."""
+    for value in game.card(unit).keywords.values():
+        if hasattr(value, "get") and value.get("keyword"):
+            buff = keyword_text(str(value["keyword"]))
+            if game.keyword(unit, str(value["keyword"])):
+                return f"Turn {buff} off"
+            return f"Turn {buff} on ({value.get('cost', 0)} energy)"
+    return "Toggle"
 
 
 def shorten(text: str, limit: int = 64) -> str:
@@ -499,6 +510,8 @@ class Controls:
                 tile = game.tile_of(unit)
                 kind = game.tile_kind(tile).name if tile is not None else "tile"
                 label = f"Work the {kind} (full action)"
+            elif source == "toggle":
+                label = _toggle_label(game, unit)
             elif source.startswith("mark:"):
                 label = f"Full action of {name_of(game, int(source[5:]))}"
             else:

@@ -184,12 +184,27 @@ _DE_STATS = {"attack": "Angriff", "health": "Leben", "movement": "Bewegung",
              "range": "Reichweite"}
 
 
+def _field_words(value: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """A "fields" keyword's value as placeholders: numbers as they are, a keyword named
+    by the value as it is printed (``Flying``)."""
+    out: dict[str, Any] = {}
+    for name, given in value.items():
+        if isinstance(given, str) and given in KEYWORDS:
+            out[name] = _keyword_words(given, True, lang) or given
+        else:
+            out[name] = given
+    return out
+
+
 def _keyword_words(name: str, value: Any, lang: str, spec: str = "") -> str | None:
     """A keyword as printed (``Crew 2``, ``Push``), or None when ``lang`` has no name for
-    it. ``spec``: the words for a keyword whose value is a spec (protection's ``spells``)."""
+    it. ``spec``: the words for a keyword whose value is a spec (protection's ``spells``);
+    a keyword whose value is a mapping of fields fills its line from them."""
     key = f"keyword.{name}.name"
     if not locale.has(key, lang):
         return None
+    if _has_fields(name) and isinstance(value, Mapping):
+        return locale.text(key, lang, **_field_words(value, lang))
     if (value is True or _int(value) == 1) and locale.has(f"keyword.{name}.one", lang):
         return locale.text(f"keyword.{name}.one", lang)
     return locale.text(key, lang, x=spec or _int(value))
@@ -204,6 +219,12 @@ def _keyword_reminder_body(name: str, n: int, lang: str, **values: Any) -> str |
     if not locale.has(key, lang):
         return None
     return locale.text(key, lang, **values)
+
+
+def _has_fields(name: str) -> bool:
+    """A keyword whose value is a mapping of named fields (the skirmish's toggle)."""
+    keyword = KEYWORDS.get(name)
+    return keyword is not None and keyword.param == "fields"
 
 
 def _is_spec(name: str) -> bool:
@@ -1224,6 +1245,9 @@ def rules_text(card: CardDef, lang: str = "en",
 
 
 def _en_keyword_reminder(w: _En, name: str, value: Any) -> str | None:
+    if _has_fields(name) and isinstance(value, Mapping):
+        body = _keyword_reminder_body(name, 1, "en", **_field_words(value, "en"))
+        return f"{w.keyword_text(name, value)}: {body}" if body else None
     n = 1 if value is True else _int(value)
     body = _keyword_reminder_body(name, n, "en", tiles=_en_tiles(n),
                                   x=w.protection(value) if _is_spec(name) else n)
@@ -1233,8 +1257,11 @@ def _en_keyword_reminder(w: _En, name: str, value: Any) -> str | None:
 def _de_keyword_reminder(w: _De, name: str, value: Any) -> str | None:
     n = 1 if value is True else _int(value)
     head = w.keyword_text(name, value)
-    body = _keyword_reminder_body(name, n, "de", tiles=_de_tiles(n),
-                                  x=w.protection(value) if _is_spec(name) else n)
+    if _has_fields(name) and isinstance(value, Mapping):
+        body = _keyword_reminder_body(name, 1, "de", **_field_words(value, "de"))
+    else:
+        body = _keyword_reminder_body(name, n, "de", tiles=_de_tiles(n),
+                                      x=w.protection(value) if _is_spec(name) else n)
     if body is None:
         raise Untranslated(name)
     return f"{head}: {body}"

@@ -68,6 +68,8 @@ KEYWORD_CARDS: dict[str, list[str]] = {
     "skirmish:invisible": ["Wraith"],
     "skirmish:detection": ["Seer"],
     "skirmish:sense": ["Bloodhound"],
+    "skirmish:energy": ["Wind Walker", "Shade"],
+    "skirmish:toggle": ["Wind Walker", "Shade"],
     "skirmish:resistance": ["Stone Golem", "Marsh Stalker", "Salamander"],
 }
 
@@ -131,6 +133,8 @@ MARK_CARDS: dict[str, list[str]] = {
     "skirmish:ephemeral": ["Summoner"],
     "skirmish:radiated": ["Rad Trooper", "Purifier"],
     "skirmish:radioactive": ["Fallout Mortar"],
+    "skirmish:energy": ["Wind Walker", "Shade"],
+    "skirmish:toggled": ["Wind Walker", "Shade"],
 }
 
 #: effects that always put a mark on their target, so a card using the effect uses the mark
@@ -314,6 +318,8 @@ def uses_effect(card: CardDef, name: str) -> bool:
 def uses_mark(card: CardDef, name: str) -> bool:
     if name == "intention":
         return uses_effect(card, "intention")
+    if name in ("skirmish:energy", "skirmish:toggled"):  # kept by the rules for energy units
+        return bool(card.keywords.get("skirmish:energy"))
     if any((kind in ("add_mark", "remove_mark") and params.get("mark") == name)
            or MARK_EFFECTS.get(kind) == name for kind, params in effect_params(card)):
         return True

@@ -258,7 +258,9 @@ def test_every_effect_has_text(name: str, holder: CardType) -> None:
 
 @pytest.mark.parametrize("name", KEYWORDS.names())
 def test_every_keyword_has_text(name: str) -> None:
-    value = {"none": True, "int": 2, "spec": "spells"}[KEYWORDS[name].param]
+    fields = {field: ("skirmish:flying" if kind == "keyword" else 2)
+              for field, kind in KEYWORDS[name].fields}
+    value = {"none": True, "int": 2, "spec": "spells", "fields": fields}[KEYWORDS[name].param]
     card = _card(keywords={name: value})
     _lines_for(card)
     if reminders(card):

@@ -21,6 +21,7 @@ from ...components import Activity, Zone
 from ...effects import Context, _target_text, effect, resolve_ref, run_effects
 from ...geometry import Tile
 from ..muhq.legal import target_choices as plain_choices
+from .energy import fill_energy
 from .movement import known_taken
 from .rules import EPHEMERAL, RADIOACTIVE, STASIS, activity, body, can_stand, set_ready, status
 from .sight import line_clear, vision
@@ -133,6 +134,7 @@ def _summon(game: Game, ctx: Context, p: Mapping[str, Any]) -> None:
             continue
         game.place_permanent(token, spot, ctx.controller)
         esper.add_component(token, Activity())
+        fill_energy(game, token)
         set_ready(game, token, False)
         rounds = int(p.get("rounds", 0))
         if rounds:

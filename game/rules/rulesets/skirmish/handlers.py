@@ -14,10 +14,11 @@ from ...core.state import Phase
 from ...systems.triggers import do_declare_trigger
 from .abilities import use_ability
 from .combat import attack
-from .legal import has_options
+from .energy import toggle
+from .legal import TOGGLE_SOURCE, has_options
 from .movement import walk
 from .rounds import activate, end_activation, rounds
-from .rules import activity
+from .rules import TOGGLED, activity, status
 
 if TYPE_CHECKING:
     from ...core.game import Game
@@ -49,9 +50,14 @@ def do_attack(game: Game, action: Attack) -> None:
 
 
 def do_ability(game: Game, action: FullAction) -> None:
-    announce(game, action.player, f"{game.card(action.unit).name} uses its ability",
-             action.unit)
-    use_ability(game, action.unit, action.targets)
+    name = game.card(action.unit).name
+    if action.source == TOGGLE_SOURCE:
+        now = "off" if status(game, action.unit, TOGGLED) else "on"
+        announce(game, action.player, f"{name} turns its toggle {now}", action.unit)
+        toggle(game, action.unit)
+    else:
+        announce(game, action.player, f"{name} uses its ability", action.unit)
+        use_ability(game, action.unit, action.targets)
     after(game)
 
 

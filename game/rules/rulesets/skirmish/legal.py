@@ -1,6 +1,7 @@
 """What a skirmish player may do now (seed 004): with no unit activated, activate one of
 its ready units (it must: a player with none is skipped); with one activated, move it to
-any hex its points reach, attack once or use its ability, or end its activation. A triggered
+any hex its points reach, attack once or use its ability, turn its toggle on or off, or
+end its activation. A triggered
 ability with a choice waits for its controller's declaration. Everything is offered from
 what the player sees: hidden units are neither targets nor obstacles."""
 
@@ -13,11 +14,15 @@ from ...core.state import Phase
 from ...systems.triggers import pending_choices
 from .abilities import ability_options
 from .combat import attack_targets
+from .energy import may_toggle
 from .movement import routes
 from .rounds import ready_units
 
 if TYPE_CHECKING:
     from ...core.game import Game
+
+#: the ``source`` of the full action that turns a unit's toggle on or off
+TOGGLE_SOURCE = "toggle"
 
 
 def legal_actions(game: Game, player: int) -> list[Action]:
@@ -34,6 +39,8 @@ def legal_actions(game: Game, player: int) -> list[Action]:
     out.extend(Attack(player, unit, target) for target in attack_targets(game, unit))
     out.extend(FullAction(player, unit, "card", targets)
                for targets in ability_options(game, unit))
+    if may_toggle(game, unit):
+        out.append(FullAction(player, unit, TOGGLE_SOURCE))
     out.append(EndTurn(player))
     return out
 
@@ -41,4 +48,4 @@ def legal_actions(game: Game, player: int) -> list[Action]:
 def has_options(game: Game, unit: int) -> bool:
     """Could the activated unit still do anything but end its activation?"""
     return (bool(routes(game, unit)) or bool(attack_targets(game, unit))
-            or bool(ability_options(game, unit)))
+            or bool(ability_options(game, unit)) or may_toggle(game, unit))

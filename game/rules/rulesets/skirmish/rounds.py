@@ -1,7 +1,7 @@
 """Rounds of a skirmish (seed 004: "round starting player"; the reference's part C for
 the round's steps).
 
-A round: every unit is readied; the statuses that act at the start of
+A round: every unit is readied and gets back 1 energy; the statuses that act at the start of
 a round do (stun exhausts, burn and poison hurt, durations run down). Then the players
 take turns in the round's order: in a turn a player activates one ready unit, which acts
 until its activation ends; then the next player in the order who has a ready unit takes
@@ -24,6 +24,7 @@ import esper
 from ...components import Activity, OnMap, Rounds
 from ...core.events import Activated, RoundStarted, TurnEnded, TurnStarted
 from ...core.state import Phase
+from .energy import recharge
 from .objectives import last_round_over, score_control_points
 from .rules import (
     ACCELERATED,
@@ -91,6 +92,7 @@ def start_round(game: Game, order: tuple[int, ...]) -> None:
     for unit, on_map in sorted(esper.get_component(OnMap)):
         if game.card(unit).is_unit:
             on_map.tapped = False
+    recharge(game)
     game.tick_marks("round_start")
     game.settle()
     if game.phase is not Phase.OVER:

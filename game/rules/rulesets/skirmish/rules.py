@@ -38,6 +38,9 @@ STEALTH = "skirmish:stealth"
 INVISIBLE = "skirmish:invisible"
 DETECTION = "skirmish:detection"
 SENSE = "skirmish:sense"
+#: its maximum energy as a property; the energy it has now as a status (the mark's count)
+ENERGY = "skirmish:energy"
+TOGGLE = "skirmish:toggle"
 RESISTANCE = "skirmish:resistance"
 #: Properties a broken unit loses ("broken: passive abilities are inactive"); what a unit
 #: is (its size, sight, wings, gills) stays.
@@ -55,6 +58,7 @@ STASIS = "skirmish:stasis"
 EPHEMERAL = "skirmish:ephemeral"
 RADIATED = "skirmish:radiated"
 RADIOACTIVE = "skirmish:radioactive"
+TOGGLED = "skirmish:toggled"
 
 # --- damage
 PHYSICAL = "physical"
@@ -116,13 +120,19 @@ def high_ground(game: Game, unit: int, tile: Tile | None = None) -> bool:
     return where is not None and kind_at(game, where).elevated
 
 
-def can_stand(game: Game, unit: int, tile: Tile) -> bool:
+def can_stand(game: Game, unit: int, tile: Tile, without: str = "") -> bool:
     """Ground units stand where walkers may; aquatic ones on water too ("aquatic: can
-    move on water"); fliers anywhere."""
+    move on water"); fliers anywhere. ``without``: as if the keyword of that name were
+    not granted to it (a toggle turned off)."""
+    def has(name: str) -> bool:
+        if game.card(unit).keywords.get(name):
+            return True
+        return name != without and bool(game.keyword(unit, name))
+
     kind = kind_at(game, tile)
-    if flying(game, unit):
+    if has(FLYING):
         return True
-    return kind.walkers or (kind.swimmers and bool(game.keyword(unit, AQUATIC)))
+    return kind.walkers or (kind.swimmers and has(AQUATIC))
 
 
 def body(unit: int) -> Body:

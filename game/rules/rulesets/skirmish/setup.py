@@ -14,6 +14,7 @@ import esper
 
 from ...components import Activity
 from ...core.state import Phase
+from .energy import fill_energy
 from .objectives import setup_control_points
 from .rounds import first_order, rounds, start_round
 from .rules import RADIOACTIVE, can_stand, units_of
@@ -45,6 +46,7 @@ def setup_game(game: Game) -> None:
     for player in game.players:
         for unit in units_of(game, player.index):
             esper.add_component(unit, Activity())
+            fill_energy(game, unit)
     setup_control_points(game)
     game.win.setup(game)
     game.phase = Phase.ACTION

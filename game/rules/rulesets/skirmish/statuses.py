@@ -36,6 +36,7 @@ from ...keywords import KEYWORDS, Keyword
 from ...marks import MARKS, MarkKind
 from ...registry import Look
 from .combat import hit
+from .energy import toggled_off, upkeep
 from .rounds import exhaust
 from .rules import (
     ACCELERATED,
@@ -44,6 +45,7 @@ from .rules import (
     BROKEN,
     BURN,
     DETECTION,
+    ENERGY,
     EPHEMERAL,
     FLYING,
     INVISIBLE,
@@ -63,6 +65,8 @@ from .rules import (
     STEALTH,
     STUNNED,
     TELEPORT,
+    TOGGLE,
+    TOGGLED,
     activity,
     armor,
     is_ready,
@@ -187,6 +191,10 @@ for entry in (
              on_apply=_radiated_applied, tick_order=1),
     MarkKind(RADIOACTIVE, "skirmish: radioactive n", _look("☢", (150, 200, 40)),
              harmful=True, bearers="tile", tick="round_end", on_tick=_radioactive),
+    MarkKind(ENERGY, "skirmish: energy", _look("ϟ", (250, 220, 90))),
+    MarkKind(TOGGLED, "skirmish: energy cost toggle n1/n2", _look("⏻", (140, 230, 250)),
+             stacking="single", tick="round_start", on_tick=upkeep, tick_order=1,
+             on_leave=toggled_off),
 ):
     MARKS.add(entry.name, entry)
 
@@ -204,5 +212,8 @@ for keyword in (
     Keyword(DETECTION, "none", "skirmish: detection vision"),
     Keyword(SENSE, "int", "skirmish: sense enemies n"),
     Keyword(RESISTANCE, "none", "skirmish: resistance (to physical damage)"),
+    Keyword(ENERGY, "int", "skirmish: energy"),
+    Keyword(TOGGLE, "fields", "skirmish: energy cost toggle n1/n2",
+            fields=(("keyword", "keyword"), ("cost", "int"), ("upkeep", "int"))),
 ):
     KEYWORDS.add(keyword.name, keyword)
