@@ -89,6 +89,8 @@ def play_a_turn(app: App, scene: BoardScene, done: set[str]) -> None:
     if not units:
         return
     click(app, centre(scene, units[len(game.history) % len(units)]))
+    if scene.picker is not None:  # a transport's hex: the transport or a unit inside
+        click(app, scene.picker.rows()[len(game.history) % 2].center)
     check_fog(scene)
     for _ in range(3):
         if game.actor != 0 or not game.activated:
@@ -118,6 +120,8 @@ def play_a_turn(app: App, scene: BoardScene, done: set[str]) -> None:
                 assert "movement point" in scene.route_text
                 done.add("route")
             click(app, centre(scene, best))
+            if scene.picker is not None:
+                click(app, scene.picker.rows()[0].center)
         check_fog(scene)
     if game.actor == 0 and game.activated:
         key(app, pygame.K_RETURN)

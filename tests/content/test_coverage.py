@@ -62,7 +62,7 @@ KEYWORD_CARDS: dict[str, list[str]] = {
     "skirmish:armor": ["Pikeman", "Knight", "Stone Golem"],
     "skirmish:melee": ["Longbowman", "Crossbowman"],
     "skirmish:flying": ["Hawk Rider", "Griffin", "Fire Imp"],
-    "skirmish:aquatic": ["Frogman", "Marsh Stalker"],
+    "skirmish:aquatic": ["Frogman", "Marsh Stalker", "War Barge"],
     "skirmish:teleport": ["Blink Adept"],
     "skirmish:stealth": ["Ranger", "Viper"],
     "skirmish:invisible": ["Wraith"],
@@ -70,6 +70,9 @@ KEYWORD_CARDS: dict[str, list[str]] = {
     "skirmish:sense": ["Bloodhound"],
     "skirmish:energy": ["Wind Walker", "Shade"],
     "skirmish:toggle": ["Wind Walker", "Shade"],
+    "skirmish:transport": ["Siege Wagon", "War Barge"],
+    "skirmish:enterable": ["Siege Wagon", "War Barge"],
+    "skirmish:exitable": ["Siege Wagon", "War Barge"],
     "skirmish:resistance": ["Stone Golem", "Marsh Stalker", "Salamander"],
 }
 

@@ -1491,6 +1491,8 @@ class BoardScene(Scene):
             colour = ui.ACCENT if unit == self.controls.activated() else (
                 ui.MUTED if view.exhausted else ui.TEXT)
             state = "done" if view.exhausted else "ready"
+            if view.container:
+                state += f", in the {game.view(view.container).name}"
             words = [f"{view.name} ♥{view.health_left}/{view.health} {state}"]
             words += [status_words(kind, count, language) for kind, count in view.marks]
             text = " · ".join(words)

@@ -27,11 +27,21 @@ from .movement import route_to
 from .rounds import start_turn
 from .setup import setup_game
 from .status import attack_profile, exhausted, meters
+from .transport import on_event as transport_event
 
 if TYPE_CHECKING:
+    import esper
+
     from ...core.game import Game
     from ...core.state import StackItem
     from ...geometry import Tile
+
+
+def _systems(game: Game) -> list[tuple[esper.Processor, int]]:
+    """No systems of its own (its actions are carried out at once); a fallen transport's
+    passengers get out or die as the transport leaves the map."""
+    game.bus.subscribe(lambda event: transport_event(game, event))
+    return []
 
 
 def _nothing(game: Game, *args: object) -> None:
@@ -62,6 +72,7 @@ SKIRMISH = Ruleset(
     attack_targets=attack_targets,
     target_choices=target_choices,
     spawn_tiles=_no_spawns,
+    systems=_systems,
     card_tags=frozenset({"skirmish"}),
     map_needs=frozenset(),
     priority=False,

@@ -25,6 +25,7 @@ from .energy import fill_energy
 from .movement import known_taken
 from .rules import EPHEMERAL, RADIOACTIVE, STASIS, activity, body, can_stand, set_ready, status
 from .sight import line_clear, vision
+from .transport import carrier
 
 if TYPE_CHECKING:
     from ...core.game import Game
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
 def may_use(game: Game, unit: int) -> bool:
     """The activated unit still has its attack (or ability), and is not below zero after
     moving or acting."""
-    return (game.activated == unit and body(unit).attacks > 0
+    return (game.activated == unit and body(unit).attacks > 0 and not carrier(game, unit)
             and game.card(unit).full_action is not None
             and not (activity(unit).acted and body(unit).moves < 0))
 

@@ -46,6 +46,7 @@ from .rules import (
     status,
 )
 from .sight import line_clear, vision
+from .transport import carrier, wreck
 
 if TYPE_CHECKING:
     from ...core.game import Game
@@ -106,8 +107,8 @@ def may_shoot(game: Game, unit: int, target: int) -> bool:
 
 
 def attack_targets(game: Game, unit: int) -> list[int]:
-    """The enemies ``unit`` may attack now."""
-    if body(unit).attacks <= 0 or game.activated != unit:
+    """The enemies ``unit`` may attack now (none from inside a transport)."""
+    if body(unit).attacks <= 0 or game.activated != unit or carrier(game, unit):
         return []
     player = game.controller(unit)
     return [e for e in sorted(vision(game, player).seen) if targetable(game, player, e)
@@ -127,7 +128,7 @@ def attack(game: Game, unit: int, target: int) -> None:
     if may_melee(game, unit, target):
         b.moves -= step_cost(game, unit, here, there)
         hit(game, unit, target, melee_power(game, unit), MELEE_HIT)
-        fall_if_dead(game, target)
+        fall_if_dead(game, target, overrun=True)
         if game.is_on_map(unit) and not game.board.get(there, 0):
             b.moves -= step_penalty(game, unit, here, there)
             step_into(game, unit, there)
@@ -135,11 +136,15 @@ def attack(game: Game, unit: int, target: int) -> None:
     hit(game, unit, target, ranged_power(game, unit)[0], RANGED_HIT)
 
 
-def fall_if_dead(game: Game, unit: int) -> None:
+def fall_if_dead(game: Game, unit: int, overrun: bool = False) -> None:
     """A unit with no health left dies at once (so that a melee attacker sees its hex
-    freed); otherwise the state-based actions would take it a moment later."""
+    freed); otherwise the state-based actions would take it a moment later. ``overrun``:
+    a melee attacker moves in at once, so a transport's passengers die with it."""
     if game.is_on_map(unit) and game.ruleset.lethal(body(unit).damage, game.health(unit)):
-        game.destroy(unit, game.ruleset.lethal_text)
+        if overrun:
+            wreck(game, unit, game.ruleset.lethal_text)
+        else:
+            game.destroy(unit, game.ruleset.lethal_text)
 
 
 def protection(game: Game, target: int, delivery: str, source_tile: Tile | None,

@@ -85,7 +85,7 @@ def may_toggle(game: Game, unit: int) -> bool:
     """Can the activated unit turn its buff on (enough energy) or off (it could stand
     where it is without it) now?"""
     toggle = toggle_of(game, unit)
-    if toggle is None or game.activated != unit:
+    if toggle is None or game.activated != unit or game.container_of(unit):
         return False
     if not status(game, unit, TOGGLED):
         return energy(game, unit) >= int(toggle["cost"])

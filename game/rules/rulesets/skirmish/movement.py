@@ -16,6 +16,10 @@ as taken for the rest of its activation.
 
 Teleport n: instead of walking, a move straight to an unoccupied hex within n that the
 unit can stand on, costing one point per hex of distance and no terrain costs.
+
+A move may end in a friendly enterable transport with room for the unit (its last step
+onto the transport's hex), and a unit carried by an exitable transport moves out from the
+transport's hex (see ``transport``).
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ from .rules import (
     status,
 )
 from .sight import vision
+from .transport import entrances, may_get_out
 
 if TYPE_CHECKING:
     from ...core.game import Game
@@ -92,9 +97,11 @@ def routes(game: Game, unit: int) -> dict[Tile, Route]:
     points = body(unit).moves
     if here is None or points <= 0 or status(game, unit, ROOTED):
         return {}
-    if game.board.get(here, 0) != unit:
-        return {}  # carried units get out with their own move (transport)
+    inside = game.board.get(here, 0) != unit
+    if inside and not may_get_out(game, unit):
+        return {}  # carried, and its transport does not let it out
     taken = known_taken(game, unit)
+    doors = {} if inside else entrances(game, unit)
     found: dict[Tile, Route] = {}
     index = game.cell_index
     best = {here: 0}
@@ -105,6 +112,12 @@ def routes(game: Game, unit: int) -> dict[Tile, Route]:
             continue
         left = points - spent
         for nxt in game.neighbours[tile]:
+            if nxt in doors:  # a friendly transport: a move may end in it
+                cost = step_cost(game, unit, tile, nxt)
+                total = spent + cost + step_penalty(game, unit, tile, nxt)
+                if cost <= left and (nxt not in found or found[nxt].spent > total):
+                    found[nxt] = Route(total, (*path, nxt))
+                continue
             if nxt in taken or not can_stand(game, unit, nxt):
                 continue
             cost = step_cost(game, unit, tile, nxt)
@@ -118,7 +131,7 @@ def routes(game: Game, unit: int) -> dict[Tile, Route]:
             found[nxt] = Route(total, route)
             heapq.heappush(queue, (total, index[nxt], nxt, route))
     jump = prop(game, unit, TELEPORT)
-    if jump:
+    if jump and not inside:
         for tile in game.geometry.within(here, int(jump)):
             distance = game.geometry.distance(here, tile)
             if (distance <= points and tile not in taken and can_stand(game, unit, tile)
@@ -144,8 +157,17 @@ def walk(game: Game, unit: int, goal: Tile) -> bool:
     here = game.tile_of(unit)
     assert here is not None
     player = game.controller(unit)
+    leaving = game.board.get(here, 0) != unit  # a carried unit getting out
+    doors = {} if leaving else entrances(game, unit)
     for nxt in route.path:
         blocker = game.board.get(nxt, 0)
+        if blocker and nxt == goal and doors.get(nxt) == blocker:
+            body(unit).moves -= step_cost(game, unit, here, nxt) + step_penalty(
+                game, unit, here, nxt)
+            game.pile_onto(unit, blocker)  # in: its activation ends there
+            act = activity(unit)
+            act.acted = act.done = True
+            return True
         if blocker:
             # a unit the player could not see: the move ends here, at no cost
             act = activity(unit)
@@ -164,6 +186,8 @@ def walk(game: Game, unit: int, goal: Tile) -> bool:
         if not game.is_on_map(unit):
             return False
         here = nxt
+    if leaving:
+        activity(unit).done = True  # getting out was all it could do
     return True
 
 

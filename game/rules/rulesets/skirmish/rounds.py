@@ -38,6 +38,7 @@ from .rules import (
     speed,
     status,
 )
+from .transport import may_get_out
 
 if TYPE_CHECKING:
     from ...core.game import Game
@@ -76,8 +77,8 @@ def ready_units(game: Game, player: int) -> list[int]:
 
 
 def _may_act(game: Game, unit: int, on_map: OnMap) -> bool:
-    """Standing on the map."""
-    return on_map.tile is not None
+    """Standing on the map, or carried by a transport that lets it out."""
+    return on_map.tile is not None or may_get_out(game, unit)
 
 
 def start_round(game: Game, order: tuple[int, ...]) -> None:
