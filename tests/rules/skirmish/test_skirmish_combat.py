@@ -175,3 +175,17 @@ def test_skirmish_a_unit_with_no_health_left_dies() -> None:
     game.edit(scout, damage=1)
     game.apply(Attack(0, soldier, scout))  # 2 damage on 2 left
     assert not game.is_on_map(scout)
+
+
+def test_skirmish_a_unit_below_zero_after_moving_can_not_shoot() -> None:
+    """The source's code: an action needs the unit not below zero once it moved or acted
+    (a fresh unit needs nothing): an archer that walked into a forest with its last point
+    (then -1) can't shoot any more."""
+    game = new_game([".F....", "......", "......"],
+                    [("Archer", (3, 1), 0), ("Soldier", (4, 0), 1), ("Soldier", (5, 2), 1)])
+    archer = activate(game, 3, 1)
+    game.apply(Move(0, archer, at(game, 1, 1)))  # 1 point left
+    assert unit_at(game, 4, 0) in {a.target for a in attacks(game)}
+    game.apply(Move(0, archer, at(game, 1, 0)))  # into the forest: 0, then -1
+    assert game.view(archer).moves_left == -1
+    assert game.actor == 1  # nothing left to do: no shot below zero
