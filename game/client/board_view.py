@@ -75,6 +75,9 @@ REGION_EDGE = (250, 226, 120)
 CELL_OUTLINE = (10, 12, 18, 96)
 #: the tiles a player does not see (rulesets with vision)
 FOG = (4, 8, 20, 165)
+#: the activated unit's line of sight to the hovered hex: clear, blocked
+SIGHT_CLEAR = (120, 230, 140)
+SIGHT_BLOCKED = (240, 90, 80)
 #: an enemy the viewer's side senses without seeing it
 UNKNOWN_ENEMY = (150, 150, 160)
 #: a hovered move's way and cost
@@ -152,6 +155,8 @@ class BoardView:
         self.viewer: int | None = None
         #: the way the hovered move would take (tiles, from the unit's own), and its cost
         self.route: tuple[tuple[Tile, ...], int] | None = None
+        #: the activated unit's line of sight to the tile under the mouse: (from, to, clear)
+        self.sight: tuple[Tile, Tile, bool] | None = None
         #: the permanents the last frame drew, in drawing order, and the tiles where it drew
         #: an unknown (sensed) enemy (tests, tools)
         self.drawn: list[int] = []
@@ -383,6 +388,8 @@ class BoardView:
                     w, h = token.get_size()
                     blits.append((token, (left + math.floor(cx - w / 2),
                                           top + math.floor(cy - h / 2))))
+        if self.sight is not None:
+            self._sight_line(surface, left, top, blits)
         # highlight frames go over the pieces, so an attack target's tile still shows
         blits.extend((self._overlay(kind, True, shape), (left + box.left, top + box.top))
                      for box, shape, kind in shown)
@@ -409,6 +416,24 @@ class BoardView:
         self._fog_cache = (key, layer)
         self.fog_renders += 1
         return layer
+
+    def _sight_line(self, surface: pygame.Surface, left: int, top: int,
+                    blits: list[tuple[pygame.Surface, tuple[int, int]]]) -> None:
+        """The activated unit's line of sight to the hovered hex: a green line when it is
+        clear, red when something blocks it (drawn before the pieces go on)."""
+        assert self.sight is not None
+        start, end, clear = self.sight
+        layout = self.layout
+        (ax, ay), (bx, by) = layout.centre(start), layout.centre(end)
+        colour = SIGHT_CLEAR if clear else SIGHT_BLOCKED
+        width = max(2, self.cell // 24)
+        a = (left + round(ax), top + round(ay))
+        b = (left + round(bx), top + round(by))
+        surface.blits(blits, doreturn=False)
+        blits.clear()
+        pygame.draw.line(surface, (10, 12, 18), a, b, width + 2)
+        pygame.draw.line(surface, colour, a, b, width)
+        pygame.draw.circle(surface, colour, b, max(3, width * 2), width)
 
     def _unknown(self) -> pygame.Surface:
         """An enemy sensed but not seen: a grey token with a question mark."""

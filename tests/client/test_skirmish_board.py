@@ -157,3 +157,19 @@ def test_skirmish_a_sensed_enemy_is_drawn_as_an_unknown_enemy(app: App) -> None:
     brute = unit_at(game, 2, 0)
     assert brute not in scene.view.drawn
     assert scene.view.unknown_drawn == [at(game, 2, 0)]
+
+
+def test_skirmish_the_activated_units_line_of_sight_to_the_hovered_hex(app: App) -> None:
+    scene, session = open_board(app)
+    game = session.game
+    archer = unit_at(game, 0, 0)
+    click(app, centre(scene, at(game, 0, 0)))
+    assert game.activated == archer
+    game.edit(archer, moves=1)  # moves next door only: the hexes further show the line
+    scene.refresh()
+    for tile, clear in ((at(game, 0, 2), True), (at(game, 2, 0), False)):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=centre(scene, tile),
+                                             rel=(0, 0), buttons=(0, 0, 0)))
+        app.step()
+        assert scene.view.sight == (at(game, 0, 0), tile, clear)
+        assert scene.sight_text.endswith("clear" if clear else "blocked")

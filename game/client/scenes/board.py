@@ -211,6 +211,7 @@ class BoardScene(Scene):
         self.preview: tuple[Action, int, Preview] | None = None  # the hovered attack's
         self.meter_hint = ""  # the hint of the player-bar number under the mouse
         self.route_text = ""  # the hovered move's cost, where moves cost points
+        self.sight_text = ""  # the activated unit's line of sight to the hovered hex
         ruleset = self.game.ruleset
         kinds = {m.key for m in self.game.meters(0)}
         nothing = pygame.Rect(0, 0, 0, 0)
@@ -710,6 +711,7 @@ class BoardScene(Scene):
             redraw = True
         redraw |= self._hover_link(pos)
         redraw |= self._hover_route(pos)
+        redraw |= self._hover_sight(pos)
         redraw |= self._hover_attack(pos)
         redraw |= self._hover_meter(pos)
         self.dirty |= redraw
@@ -759,6 +761,29 @@ class BoardScene(Scene):
                                        f"{'s' if cost != 1 else ''}, {left} left")
         changed = found != self.view.route
         self.view.route = found
+        return changed
+
+    def _hover_sight(self, pos: tuple[int, int]) -> bool:
+        """Where the rules have lines of sight (the skirmish): the activated unit's line to
+        the hex under the mouse, clear or blocked. True when it changed."""
+        found: tuple[Any, Any, bool] | None = None
+        self.sight_text = ""
+        unit = self.controls.activated()
+        if unit and self.game.ruleset.line_of_sight is not None \
+                and self.board_rect.collidepoint(pos) and self.picker is None \
+                and self.overlay is None and self.view.route is None:  # a move's way wins
+            tile = self.view.tile_at(pos)
+            here = self.game.tile_of(unit)
+            answer = (self.game.line_of_sight(unit, tile)
+                      if tile is not None and here is not None and tile != here else None)
+            if answer is not None and tile is not None and here is not None:
+                clear = answer
+                found = (here, tile, clear)
+                col, row = self.game.geometry.tile_to_grid(tile)
+                self.sight_text = (f"Line of sight to ({col}, {row}): "
+                                   f"{'clear' if clear else 'blocked'}")
+        changed = found != self.view.sight
+        self.view.sight = found
         return changed
 
     def _hover_meter(self, pos: tuple[int, int]) -> bool:
@@ -1218,6 +1243,8 @@ class BoardScene(Scene):
             return preview, KIND_COLOURS["attack"]
         if self.route_text:
             return self.route_text, KIND_COLOURS["move"]
+        if self.sight_text:
+            return self.sight_text, ui.TEXT
         if self.link_hint:
             from game.client.board_view import LINK_COLOUR
 

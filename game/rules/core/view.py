@@ -261,6 +261,14 @@ class ViewQueries:
         self.enter()
         return self.ruleset.sensed(cast("Game", self), viewer)
 
+    def line_of_sight(self, unit: int, tile: Tile) -> bool | None:
+        """Is the unit's line of sight to ``tile`` clear (None: the ruleset has none, or
+        won't tell for that tile)? The window shows it for the tile under the mouse."""
+        if self.ruleset.line_of_sight is None:
+            return None
+        self.enter()
+        return self.ruleset.line_of_sight(cast("Game", self), unit, tile)
+
     def route(self, unit: int, tile: Tile) -> tuple[int, tuple[Tile, ...]] | None:
         """How the unit's move to ``tile`` would go now: the points it costs and the
         tiles stepped on (None when it can't get there, or the ruleset counts no points)."""

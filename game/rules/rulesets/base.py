@@ -103,6 +103,10 @@ class Ruleset:
     #: ``(points, tiles stepped on)`` (``Game.route``; the skirmish's movement points);
     #: None: the ruleset has no such costs to show
     route: Callable[[Game, int, Tile], tuple[int, tuple[Tile, ...]] | None] | None = None
+    #: is the line of sight from a unit to a tile clear for it (``Game.line_of_sight``; the
+    #: skirmish's LoS)? The hook answers None for a tile it won't tell of; None: the
+    #: ruleset has no lines of sight
+    line_of_sight: Callable[[Game, int, Tile], bool | None] | None = None
     #: ``EntityView.moves_left`` counts movement points (the skirmish), not move actions
     movement_points: bool = False
     #: do players hold cards (a hand, a deck, a discard pile)? The window shows them only

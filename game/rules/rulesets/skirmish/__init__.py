@@ -20,7 +20,7 @@ from ..muhq.resolvers import RESOLVERS as MUHQ_RESOLVERS
 from . import statuses as _statuses  # noqa: F401 - registers the statuses and properties
 from .abilities import target_choices
 from .combat import attack_targets
-from .fog import conceal, sees, sensed, sight
+from .fog import conceal, sees, sensed, sight, sight_line_clear
 from .handlers import HANDLERS
 from .legal import legal_actions
 from .movement import route_to
@@ -87,6 +87,7 @@ SKIRMISH = Ruleset(
     sight=sight,
     sensed=sensed,
     route=route_to,
+    line_of_sight=sight_line_clear,
     movement_points=True,
     hands=False,
 )

@@ -29,7 +29,9 @@ from ...core.events import (
     PermanentPlaced,
 )
 from ...geometry import Tile
-from .sight import vision
+from .combat import ranged_power
+from .rules import sight as sight_of
+from .sight import line_clear, vision
 
 if TYPE_CHECKING:
     from ...core.game import Game
@@ -45,6 +47,19 @@ def sight(game: Game, player: int) -> frozenset[Tile]:
 
 def sensed(game: Game, player: int) -> frozenset[Tile]:
     return vision(game, player).sensed
+
+
+def sight_line_clear(game: Game, unit: int, tile: Tile) -> bool | None:
+    """The ruleset's ``line_of_sight``: the unit's own line to ``tile`` (what its shots
+    and abilities need), for hexes within its sight or its reach only (None beyond: a
+    line past what its side can see could tell of a unit it does not see)."""
+    here = game.tile_of(unit)
+    if here is None:
+        return None
+    reach = max(sight_of(game, unit), ranged_power(game, unit)[1])
+    if game.geometry.distance(here, tile) > reach:
+        return None
+    return line_clear(game, unit, here, tile, game.controller(unit))
 
 
 def conceal(game: Game, event: Event, viewer: int) -> Event | None:
