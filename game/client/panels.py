@@ -223,7 +223,10 @@ class PlayerBar:
                  Phase.BUYING: "Buying phase", Phase.DISCARD: "Discard step",
                  Phase.DRAFT: "Draft", Phase.MULLIGAN: "Mulligan",
                  Phase.OVER: "Game over"}.get(game.phase, str(game.phase))
-        if game.phase is Phase.ACTION and not game.ruleset.priority:
+        if game.phase is Phase.ACTION and game.ruleset.movement_points:
+            round_meter = next((m for m in game.meters(game.active) if m.key == "round"), None)
+            phase = f"Round {round_meter.value}" if round_meter is not None else "Activation"
+        elif game.phase is Phase.ACTION and not game.ruleset.priority:
             phase = "Main phase"  # the duel: no stack, no buying, just the turn
         x = ui.blit_text(surface, f"Turn {game.turn}", (x, y), size, ui.ACCENT, True,
                          anchor="midleft").right + 14
