@@ -1,6 +1,5 @@
-"""What a skirmish player sees at a glance: the round, the points and the units each side
-has left (``Game.meters``); a unit's attack at each range and whether it is exhausted
-(``Game.view``)."""
+"""What a skirmish player sees at a glance: the round and the points (``Game.meters``); a
+unit's attack at each range and whether it is exhausted (``Game.view``)."""
 
 from __future__ import annotations
 
@@ -10,18 +9,19 @@ from ...core.view import Meter
 from .combat import melee_power, ranged_power
 from .objectives import CONTROL, goal
 from .rounds import rounds
-from .rules import is_ready, units_of
+from .rules import is_ready
 
 if TYPE_CHECKING:
     from ...core.game import Game
 
 
 def meters(game: Game, player: int) -> tuple[Meter, ...]:
-    """The round, the player's points (of the goal, on control maps) and its units."""
-    found = [Meter("round", rounds(game).number),
-             Meter("units", len(units_of(game, player)))]
+    """The round and the player's points (of the goal, on control maps): what every side
+    may know. (Not its units left: the player bar shows every side's meters, and how many
+    units a side has left is not for the others to know when some are out of sight.)"""
+    found = [Meter("round", rounds(game).number)]
     if game.win.name == CONTROL:
-        found.insert(1, Meter("points", game.players[player].points, goal(game)))
+        found.append(Meter("points", game.players[player].points, goal(game)))
     return tuple(found)
 
 
