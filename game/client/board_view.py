@@ -180,6 +180,8 @@ class BoardView:
         self._overlays: dict[tuple[str, bool, Shape], pygame.Surface] = {}
         self._fog_cache: tuple[tuple[Any, ...], pygame.Surface] | None = None
         self._unknowns: dict[tuple[str, int], pygame.Surface] = {}
+        #: the permanents the viewer sees, for the frame being drawn (None: all)
+        self._shown: set[int] | None = None
         self.map_renders = 0  # how often the map was pre-rendered (tests, bench)
         self.fog_renders = 0  # how often the fog layer was drawn afresh
         self.sprite_renders = 0  # how often a piece sprite was drawn afresh
@@ -338,6 +340,7 @@ class BoardView:
             surface.blit(self._fog(seen_tiles), (left + area.left, top + area.top), area)
         shown_pieces = (set(game.visible_permanents(self.viewer))
                         if self.viewer is not None else None)
+        self._shown = shown_pieces
         layout = self.layout
         view = self._view_area()
         # a piece may stick out of its cell a little (a tilted token, badges)
@@ -712,6 +715,8 @@ class BoardView:
             health = int(game.keyword(entity, "solid") or 0)
         crew = equipment = 0
         for member in view.pile:
+            if self._shown is not None and member not in self._shown:
+                continue  # a unit carried out of the viewer's sight: not even counted
             if game.card(member).is_equipment:
                 equipment += 1
             else:

@@ -173,3 +173,26 @@ def test_skirmish_the_activated_units_line_of_sight_to_the_hovered_hex(app: App)
         app.step()
         assert scene.view.sight == (at(game, 0, 0), tile, clear)
         assert scene.sight_text.endswith("clear" if clear else "blocked")
+
+
+def test_skirmish_an_enemy_transport_does_not_count_its_passengers_to_the_viewer(
+        app: App) -> None:
+    from game.rules import GameSetup
+    from tests.rules.skirmish.kit import unit
+
+    wagon = unit("Wagon", keywords={"skirmish:transport": 3, "skirmish:enterable": True,
+                                    "skirmish:size": 3})
+    spec = board(ROWS, [("Archer", (0, 2), 0), ("Wagon", (3, 2), 1), ("Scout", (4, 2), 1)])
+    session = Session.new(GameSetup(spec, card_library(wagon), 2, seed_for(0)),
+                          [Seat(True), Seat(False, "easy")], autosave=False)
+    game = session.game
+    ride, scout = unit_at(game, 3, 2), unit_at(game, 4, 2)
+    game.pile_onto(scout, ride)  # scenario: a scout already inside
+    scene = BoardScene(app, session)
+    app.apply(push(scene))
+    app.step([])
+    assert ride in scene.view.drawn and scout not in game.visible_permanents(0)
+    assert scene.view.look(ride).crew == 0
+    scene.view.viewer = 1
+    scene.view.draw(pygame.Surface((1280, 720)), scene.board_rect)
+    assert scene.view.look(ride).crew == 1
