@@ -189,3 +189,13 @@ def test_skirmish_a_unit_below_zero_after_moving_can_not_shoot() -> None:
     game.apply(Move(0, archer, at(game, 1, 0)))  # into the forest: 0, then -1
     assert game.view(archer).moves_left == -1
     assert game.actor == 1  # nothing left to do: no shot below zero
+
+
+def test_skirmish_flying_is_always_on_high_ground() -> None:
+    """Flying: "always considered on high ground": a unit on a hill gets no +1 protection
+    against a flier, and a flier climbs onto a hill at no extra cost."""
+    game = new_game(["n.n...", "......", "......"],
+                    [("Soldier", (0, 0), 1), ("Hawk", (1, 0), 0), ("Archer", (3, 0), 0)])
+    target, hawk, archer = unit_at(game, 0, 0), unit_at(game, 1, 0), unit_at(game, 3, 0)
+    assert hit(game, hawk, target, 3, "melee") == 3
+    assert hit(game, archer, target, 3, "ranged") == 2  # the archer stands low
