@@ -8,6 +8,7 @@ and ``play`` stay fast and work even while the runner is incomplete.
 import argparse
 import importlib
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 
@@ -21,6 +22,16 @@ def _positive_int(text: str) -> int:
     value = int(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    """A seed as saves keep it: a whole number of at most 64 bits (``limits.MAX_SEED``)."""
+    from game.rules.limits import SEED_EXPECTED, seed_problem
+
+    value = int(text) if re.fullmatch(r"[+-]?[0-9]{1,19}", text) else None
+    if value is None or seed_problem(value) is not None:
+        raise argparse.ArgumentTypeError(f"expected {SEED_EXPECTED}, found {text[:40]!r}")
     return value
 
 
@@ -117,7 +128,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="number of players (default: what the map is made for)",
     )
     play.add_argument(
-        "--seed", metavar="S", type=int, help="seed of the game's random number generator"
+        "--seed", metavar="S", type=_seed, help="seed of the game's random number generator"
     )
     play.add_argument(
         "--mod",
@@ -154,7 +165,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--seed",
         metavar="S",
-        type=int,
+        type=_seed,
         default=1,
         help="random seed for the games (default: %(default)s)",
     )
@@ -242,7 +253,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="how long to measure (default: %(default)s)",
     )
     bench.add_argument(
-        "--seed", metavar="S", type=int, default=1, help="random seed (default: %(default)s)"
+        "--seed", metavar="S", type=_seed, default=1, help="random seed (default: %(default)s)"
     )
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
     bench.add_argument("--client", action="store_true",

@@ -5,22 +5,34 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import random
 import statistics
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from game.ai import make_player
-from game.content.cards import CARDS_DIR, Problem, load_card_file, load_cards
-from game.content.decks import check_deck_file, with_decks
-from game.content.mods import CORE_MAPS_DIR, Content, is_mod_folder, load_content, problems_in
+from game.content.cards import CARDS_DIR, card_files, load_cards, visible
+from game.content.decks import DECKS_DIR, with_decks
+from game.content.mods import (
+    CORE_MAPS_DIR,
+    MANIFEST,
+    Content,
+    Loose,
+    is_mod_folder,
+    load_content,
+    problems_in,
+)
 from game.maps import MapError, check_tmx, find_map, list_maps, load_ascii_map, load_map
 from game.rules import Game, GameSetup
 from game.rules.cards import CardLibrary
 from game.rules.core.replay import SaveError, read_save, replay
+from game.rules.files import is_inside, read_bytes
+from game.rules.limits import MAX_DECK_FILE
 from game.rules.mapmodel import MapSpec
 
 DEFAULT_SETS = ("base",)
@@ -351,77 +363,41 @@ def bench_command(args: argparse.Namespace) -> int:
 
 
 # ---------------------------------------------------------------------------- validate
+#
+# validate checks files through the code that loads them: mods, cards, decks and pictures
+# are loaded by ``load_content`` (a file outside any mod as ``Loose`` files, loaded after
+# every mod), and the problems shown are those loading reports for the files asked
+# about; maps are checked by ``check_tmx``, as loading a mod checks its maps.
+
+_MOD_DEPTH = 3  # <mod>/cards/<set>/<card>.yaml lies three folders below its mod
 
 
-def validate_paths(paths: list[str], include_user: bool = True) -> list[str]:
-    """Every problem in the given maps, cards, decks and folders, one line each (a deck of
-    a mod is checked with that mod loaded, after the user's mods unless not
-    ``include_user``)."""
-    problems: list[str] = []
-    for raw in paths:
-        path = Path(raw)
-        if not path.exists():
-            problems.append(f"{raw}: file: expected an existing file or folder, found nothing")
-            continue
-        if path.is_dir() and _looks_like_decks(path):
-            for deck_path in sorted(path.glob("*.yaml")):
-                problems.extend(str(p) for p in _validate_deck(deck_path, include_user))
-            continue
-        if path.is_dir():
-            tiled_maps = sorted(path.glob("*.tmx"))
-            for map_path in tiled_maps:
-                problems.extend(str(p) for p in check_tmx(map_path))
-            maps = sorted(path.glob("*.yaml")) if _looks_like_maps(path) else []
-            for map_path in maps:
-                problems.extend(_validate_map(map_path))
-            if not maps and not tiled_maps:
-                problems.extend(str(p) for p in _validate_cards(path))
-            continue
-        if path.suffix.lower() == ".tmx":
-            problems.extend(str(p) for p in check_tmx(path))
-        elif _is_map_file(path):
-            problems.extend(_validate_map(path))
-        elif _is_deck_file(path):
-            problems.extend(str(p) for p in _validate_deck(path, include_user))
-        else:
-            problems.extend(str(p) for p in _validate_card_file(path))
-    return problems
+def _enclosing_mod(path: Path) -> Path | None:
+    """The mod folder (the nearest folder with a manifest) a file or folder lies in."""
+    for folder in list(Path(os.path.abspath(path)).parents)[:_MOD_DEPTH]:
+        if os.path.lexists(folder / MANIFEST):
+            return folder
+    return None
 
 
-def _looks_like_decks(folder: Path) -> bool:
-    return any(_is_deck_file(p) for p in folder.glob("*.yaml"))
+def _head(path: Path) -> str:
+    """The start of a file, read with the checks of ``game.rules.files`` ("" when it
+    cannot be read: the loader then says why)."""
+    raw = read_bytes(path, MAX_DECK_FILE, head=MAX_DECK_FILE)
+    return "" if isinstance(raw, tuple) else raw.decode("utf-8", errors="replace")
 
 
 def _is_deck_file(path: Path) -> bool:
     """A duel deck names its general at the top level."""
-    try:
-        head = path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return False
-    return any(line.startswith("general:") for line in head.splitlines())
-
-
-def _validate_deck(path: Path, include_user: bool = True) -> list[Problem]:
-    """A duel deck file: well-formed, and fitting the deck format with the built-in cards,
-    or, for a deck of a mod (``<mod>/decks/duel/<deck>.yaml``), with that mod loaded."""
-    folders = path.resolve().parents
-    if len(folders) > 2 and folders[1].name == "decks" and is_mod_folder(folders[2]):
-        library = load_content([folders[2]], include_user=include_user).library
-    else:
-        library = load_cards()[0]
-    return check_deck_file(path, library)[1]
-
-
-def _looks_like_maps(folder: Path) -> bool:
-    return any(_is_map_file(p) for p in folder.glob("*.yaml"))
+    return any(line.startswith("general:") for line in _head(path).splitlines())
 
 
 def _is_map_file(path: Path) -> bool:
-    try:
-        head = path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return False
-    return any(line.startswith("map:") for line in head.splitlines())
+    return any(line.startswith("map:") for line in _head(path).splitlines())
+
+
+def _yaml_files(folder: Path) -> list[Path]:
+    return [p for p in visible(folder) if p.suffix == ".yaml"]
 
 
 def _validate_map(path: Path) -> list[str]:
@@ -435,57 +411,92 @@ def _validate_map(path: Path) -> list[str]:
             for name in sorted(wanted) if name not in library]
 
 
-def _validate_cards(folder: Path) -> list[Problem]:
-    """Every problem of every card file in a folder of sets or in one set folder; the
-    cards they name may be their own or built-in ones."""
-    from game.content.cards import remove_broken_references
-
-    root = folder if any(p.is_dir() for p in folder.iterdir()) else folder.parent
-    library, problems = load_cards(root, check_references=False)
-    built_in = () if root.resolve() == CARDS_DIR.resolve() else [
-        card.name for card in load_cards(check_references=False)[0]]
-    problems += remove_broken_references(library, built_in)[1]
-    if root != folder:
-        problems = [p for p in problems if Path(p.file).parent == folder]
-    return problems
-
-
-def _validate_card_file(path: Path) -> list[Problem]:
-    """Every problem of one card file; the cards it names may be built-in ones or cards
-    of its own card folder (``cards/<set>/``, or just its own folder elsewhere)."""
-    from game.content.cards import CardError, remove_broken_references
-
-    try:
-        card = load_card_file(path, path.parent.name)
-    except CardError as exc:
-        return list(exc.problems)
-    known = {other.name for other in load_cards(check_references=False)[0]}
-    if path.parent.parent.name == "cards":
-        known |= {other.name for other in load_cards(path.parent.parent,
-                                                     check_references=False)[0]}
+def _loose_cards(path: Path) -> Loose:
+    """The card files ``path`` (a card file, a set folder or a folder of sets outside any
+    mod) belongs with: its whole ``cards/`` folder when it lies in one (cards may name
+    each other), else only its own."""
+    if path.is_dir():
+        sets = path if any(p.is_dir() for p in visible(path)) else \
+            path.parent if path.parent.name == "cards" else None
     else:
-        for other in path.parent.glob("*.yaml"):
-            try:
-                known.add(load_card_file(other, path.parent.name).name)
-            except CardError:
-                continue
-    return remove_broken_references(CardLibrary([card]), known)[1]
+        sets = path.parent.parent if path.parent.parent.name == "cards" else None
+    if sets is not None:
+        return Loose(sets.parent, tuple(card_files(sets, sets.parent)[0]))
+    if path.is_dir():
+        return Loose(path, tuple((path.name, p) for p in _yaml_files(path)))
+    return Loose(path.parent, ((path.parent.name, path),))
+
+
+@dataclass(slots=True)
+class _Request:
+    """What validate was asked for: mods and loose files to load, and per path either
+    the lines found directly (maps, a missing path) or None: the problems loading
+    reports for it."""
+
+    mods: list[Path]
+    loose: list[Loose]
+    lines: list[tuple[str, list[str] | None]]
+
+
+def _plan(paths: list[str]) -> _Request:
+    request = _Request([], [], [])
+    for raw in paths:
+        path = Path(raw)
+        direct: list[str] | None = None
+        mod = path if path.is_dir() and is_mod_folder(path) else _enclosing_mod(path)
+        core = any(is_inside(path, folder) for folder in (CARDS_DIR, DECKS_DIR))
+        if not os.path.lexists(path):
+            direct = [f"{raw}: file: expected an existing file or folder, found nothing"]
+        elif mod is not None:
+            request.mods.append(mod)
+        elif core:
+            pass  # the built-in content always loads
+        elif path.is_dir():
+            tiled = sorted(p for p in visible(path) if p.suffix == ".tmx")
+            grids = [p for p in _yaml_files(path) if _is_map_file(p)]
+            decks = [p for p in _yaml_files(path) if _is_deck_file(p)]
+            if tiled or grids:
+                direct = [str(p) for m in tiled for p in check_tmx(m)]
+                direct += [line for m in grids for line in _validate_map(m)]
+            elif decks:
+                request.loose.append(Loose(path, decks=tuple(_yaml_files(path))))
+            else:
+                request.loose.append(_loose_cards(path))
+        elif path.suffix.lower() == ".tmx":
+            direct = [str(p) for p in check_tmx(path)]
+        elif _is_map_file(path):
+            direct = _validate_map(path)
+        elif _is_deck_file(path):
+            request.loose.append(Loose(path.parent, decks=(path,)))
+        else:
+            request.loose.append(_loose_cards(path))
+        request.lines.append((raw, direct))
+    return request
+
+
+def validate_paths(paths: list[str], include_user: bool = True,
+                   mods: Sequence[str] = ()) -> list[str]:
+    """Every problem in the given maps, cards, decks, pictures and folders, one line
+    each, as loading them reports it: a mod (or a file of one) is loaded after the
+    built-in content, the user's mods (unless not ``include_user``) and ``mods``; a file
+    outside any mod after all of them (see ``Loose``)."""
+    request = _plan([*paths, *mods])
+    content = load_content([*mods, *request.mods], include_user=include_user,
+                           loose=request.loose)
+    lines: dict[str, None] = {}
+    for raw, direct in request.lines:
+        found = direct if direct is not None else \
+            [str(p) for p in problems_in(content, [raw])]
+        lines.update(dict.fromkeys(found))
+    return list(lines)
 
 
 def validate_command(args: argparse.Namespace) -> int:
-    # a mod folder (PATH or --mod) is checked whole, loaded after the content it may build
-    # on: the built-in content, the user's mods folder, then the --mod folders
-    mods = [path for path in args.paths if is_mod_folder(Path(path))]
-    problems = validate_paths([path for path in args.paths if path not in mods],
-                              include_user=not getattr(args, "no_user_mods", False))
-    checked = [*getattr(args, "mod", []), *mods]
-    if checked:
-        content = load_content(checked, include_user=not getattr(args, "no_user_mods", False))
-        problems.extend(str(p) for p in problems_in(content, checked))
-        roots = [Path(folder).resolve() for folder in checked]
-        for map_path in content.maps.values():  # their maps may place the mods' cards
-            if any(map_path.resolve().is_relative_to(root) for root in roots):
-                problems.extend(str(p) for p in check_tmx(map_path, content.library))
+    # every path (and --mod folder) is checked whole, loaded after the content it may
+    # build on: the built-in content, the user's mods folder, then the --mod folders
+    problems = validate_paths(list(args.paths),
+                              include_user=not getattr(args, "no_user_mods", False),
+                              mods=list(getattr(args, "mod", None) or []))
     for line in problems:
         print(line)
     if problems:

@@ -1,4 +1,5 @@
-"""Shared test setup: headless SDL, the --fuzz-games option and esper world hygiene."""
+"""Shared test setup: headless SDL, the --fuzz-games and --fuzz-files options and esper
+world hygiene."""
 
 import os
 from collections.abc import Iterator
@@ -19,6 +20,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=0,
         metavar="N",
         help="number of games for fuzz tests (default 0: each test's own CI default)",
+    )
+    parser.addoption(
+        "--fuzz-files",
+        type=int,
+        default=0,
+        metavar="N",
+        help="mutated files of each kind for tests/test_fuzz_files.py (default 0: its CI "
+        "number, with a fixed seed; any other number: that many, with a new seed)",
     )
 
 

@@ -116,3 +116,62 @@ def test_bench_client_reports_the_window_figures() -> None:
     fog = result["fog"]  # a skirmish board under its fog
     assert fog["geometry"] == "hex" and fog["window_draw_ms_median"] > 0
     assert fog["fog_redrawn_after_move"] >= 1
+
+
+def _saved_game(tmp_path: Path) -> tuple[Path, dict[str, object]]:
+    """A game saved a few actions into its seventh turn."""
+    library, _ = load_cards()
+    game = play_random_game(find_map("2P-ring-street"), library, 9, max_turns=6)
+    turns = len(game.turn_hashes)
+    for _ in range(4):
+        assert game.actor is not None
+        game.apply(game.legal_actions(game.actor)[0])
+    assert len(game.turn_hashes) == turns  # still the same turn
+    path = tmp_path / "g.json"
+    save_game(game, path)
+    return path, json.loads(path.read_text())
+
+
+def test_replay_verify_fails_on_a_save_cut_short_mid_turn(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path, data = _saved_game(tmp_path)
+    actions = data["actions"]
+    assert isinstance(actions, list)
+    # the last actions of the last turn dropped, its final hash removed: every recorded
+    # turn hash still matches, but nothing proves where the game ended
+    del actions[-3:]
+    del data["final_hash"]
+    path.write_text(json.dumps(data))
+    code, out, err = run(capsys, "replay", str(path), "--verify")
+    assert code == 1 and "(verified)" not in out
+    assert err.strip() == (f"{path}: final_hash: expected the hash of the final position (a "
+                           "save without it cannot be verified), found 'nothing'")
+    code, out, _ = run(capsys, "replay", str(path))  # without --verify it still replays
+    assert code == 0 and "(verified)" not in out
+
+
+def test_replay_verify_fails_on_a_final_hash_or_winners_that_do_not_match(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path, data = _saved_game(tmp_path)
+    actions = data["actions"]
+    assert isinstance(actions, list)
+    del actions[-1]
+    path.write_text(json.dumps(data))
+    code, _, err = run(capsys, "replay", str(path), "--verify")
+    assert code == 1 and ": final_hash: expected " in err
+    _, data = _saved_game(tmp_path)
+    data["winners"] = [1]
+    path.write_text(json.dumps(data))
+    code, _, err = run(capsys, "replay", str(path), "--verify")
+    assert code == 1 and ": winners: expected the winners of the replayed game" in err
+
+
+def test_replay_verify_refuses_an_unknown_rules_version(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path, data = _saved_game(tmp_path)
+    data["rules_version"] = 99
+    path.write_text(json.dumps(data))
+    code, out, err = run(capsys, "replay", str(path), "--verify")
+    assert code == 1 and "(verified)" not in out
+    assert f"{path}: rules_version: expected a rules version this build reads" in err
+    assert err.strip().endswith("found 99")

@@ -9,8 +9,9 @@ Usage (from the repository, inside the environment)::
 
 Faces are drawn by ``game.client.cardface.render_card_face`` without a window
 (``SDL_VIDEODRIVER=dummy``), in set order then file order. Without ``--mod`` the cards
-are the built-in ones (``game.content.cards.load_cards``) with generated illustrations;
-with ``--mod`` the mods' cards are added and cards with art show it. ``--only`` keeps
+are the built-in ones (``game.content.cards.load_cards``) with their icons
+(``game.content.icons``; ``--no-icons`` draws the generated illustrations instead); with
+``--mod`` the mods' cards are added and cards with art show it. ``--only`` keeps
 the cards whose name contains one of the given (comma-separated) texts, ``--set`` those of
 the given sets (``--set duel``: the duel's cards, drawn with the duel's face).
 """
@@ -33,6 +34,7 @@ import pygame  # noqa: E402
 
 from game.client.cardface import RATIO, render_card_face  # noqa: E402
 from game.content.cards import load_cards  # noqa: E402
+from game.content.icons import face_icons  # noqa: E402
 from game.rules.cards import CardDef  # noqa: E402
 
 BACKGROUND = (28, 30, 36)
@@ -50,7 +52,8 @@ def _cards(mods: list[str]) -> tuple[list[CardDef], dict[str, Path], list[str]]:
 
 
 def contact_sheet(cards: list[CardDef], width: int, lang: str, columns: int,
-                  art: dict[str, Path]) -> pygame.Surface:
+                  art: dict[str, Path], icons: dict[str, Path] | None = None
+                  ) -> pygame.Surface:
     height = round(width * RATIO)
     gap = max(8, width // 16)
     label_h = 16
@@ -62,7 +65,8 @@ def contact_sheet(cards: list[CardDef], width: int, lang: str, columns: int,
     for i, card in enumerate(cards):
         x = gap + (i % columns) * (width + gap)
         y = gap + (i // columns) * (height + label_h + gap)
-        face = render_card_face(card, width, lang, art.get(card.name))
+        face = render_card_face(card, width, lang, art.get(card.name),
+                                icon=(icons or {}).get(card.name))
         sheet.blit(face, (x, y))
         caption = f"{card.set}/{Path(card.source).stem}" if card.source else card.set
         sheet.blit(font.render(caption, True, LABEL), (x + 2, y + height + 2))
@@ -81,6 +85,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="only cards whose name contains one of these (comma-separated)")
     parser.add_argument("--set", default="", dest="sets",
                         help="only cards of these sets (comma-separated, e.g. duel)")
+    parser.add_argument("--no-icons", action="store_true",
+                        help="draw generated illustrations instead of the cards' icons")
     args = parser.parse_args(argv)
 
     pygame.init()
@@ -97,7 +103,8 @@ def main(argv: list[str] | None = None) -> int:
         print("no cards to draw", file=sys.stderr)
         return 1
     columns = args.columns or max(1, min(len(cards), round(2400 / (args.width + 16))))
-    sheet = contact_sheet(cards, args.width, args.lang, columns, art)
+    icons = {} if args.no_icons else face_icons()
+    sheet = contact_sheet(cards, args.width, args.lang, columns, art, icons)
     pygame.image.save(sheet, args.out)
     print(f"{len(cards)} cards, {sheet.get_width()}x{sheet.get_height()} px -> {args.out}")
     pygame.quit()

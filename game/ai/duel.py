@@ -1,7 +1,8 @@
 """The computer players' knowledge of the duel: the easy player's rules of thumb for duel
 actions (``score``) and the position's worth that the normal and hard players maximise
-(``evaluate``). Both read only the public board, the player's own hand and the counters
-everybody sees (mana, the bloodbound spell, MECHAZ0R! progress).
+(``evaluate``). Both read only the public board, the player's own hand (of the enemy's,
+only how many cards it holds) and the counters everybody sees (mana, the bloodbound
+spell, MECHAZ0R! progress).
 
 Rules of thumb: take the enemy general when it can be done; trade up (kill what it can
 without dying, hit the general with what survives the strike back); spend the mana on the
@@ -27,28 +28,58 @@ from game.rules.core.actions import (
 )
 from game.rules.geometry import Tile
 from game.rules.rulesets.duel.rules import (
+    ANCHORED,
+    BLOODBOUND_READY,
     CAPACITY,
     GENERAL,
     GLOBE,
+    HAND_LIMIT,
     MANA,
     MAX_MANA,
+    MECH_PROGRESS,
+    STRUCTURE,
     general_of,
+    grid,
     health_left,
+    is_free,
+    keyword,
     power,
 )
 from game.rules.rulesets.duel.systems import strikes_back
 
 WIN = 1_000_000.0
-#: worth of one point of the generals' health, of a unit's attack and health, of a card in
-#: hand, of a tile a unit stands closer to the enemy general
+#: worth of one point of a general's health, and of each of its last LOW_LINE points on top
 GENERAL_HEALTH = 3.0
+LOW_HEALTH = 1.5
+LOW_LINE = 10
+#: worth of a point of the general's attack (its artifacts)
+GENERAL_ATTACK = 4.5
+#: share of the damage the enemy can deal the exposed general next turn counted as dealt;
+#: and what facing a killing blow costs on top
+DANGER_SHARE = 0.5
+LETHAL = 60.0
+#: worth of a unit: a base, per point of attack and of health left, keywords, abilities
+UNIT_BASE = 2.0
 UNIT_ATTACK = 1.6
 UNIT_HEALTH = 1.0
-UNIT_BASE = 2.0
+RANGED_WORTH = 0.5
+FLYING_WORTH = 1.0
+PROVOKE_WORTH = 2.0
+ABILITY_WORTH = 1.0
+#: a card in hand, a mana point the active side can still spend, a ready bloodbound
+#: spell, a point of MECHAZ0R! progress, a mana globe within reach (while mana grows)
 CARD_IN_HAND = 1.2
+#: a card in hand dearer than the mana capacity plus SOON counts less (worth replacing)
+DEAR_CARD = 0.7
+SOON = 2
+MANA_LEFT = 0.6
+BLOODBOUND_WORTH = 2.0
+MECH_WORTH = 1.0
+GLOBE_WORTH = 0.4
+#: per tile a unit stands closer to the enemy general
 APPROACH = 0.25
-#: share of the worth of a unit the enemy can kill next turn
-THREAT_SHARE = 0.35
+#: share of the worth of an exposed unit the enemy can kill next turn
+THREAT_SHARE = 0.4
 
 HARMFUL = frozenset({"damage", "destroy", "dispel", "take_control", "push"})
 
@@ -170,38 +201,170 @@ def _move_value(game: Game, player: int, unit: int, tile: Tile) -> float:
 
 
 def evaluate(game: Game, player: int) -> float:
-    """The player's side minus the enemy's: generals' health (most of all), the units
-    (attack and health left, less when the enemy can kill them next), cards in hand, mana
-    capacity, and how close its units stand to the enemy general."""
+    """The player's side minus the enemy's, read as if the active player's turn ended
+    now (see ``Board``): the generals' health, most of all, and the danger to them; the
+    units (attack, health, keywords; less when the enemy can kill them next); cards in
+    hand; unspent mana and the bloodbound spell of the side still acting; the mana globes
+    within reach; and how close the units stand to the enemy general."""
+    game.enter()
     if not game.players or game.winners or game.actor is None:
         if game.winners:
             return WIN if game.winners == (player,) else -WIN
         return 0.0
-    return _side(game, player) - _side(game, _enemy(game, player))
+    board = Board(game, player)
+    return board.side(player) - board.side(_enemy(game, player))
 
 
-def _side(game: Game, player: int) -> float:
-    worth = 0.0
-    general = general_of(game, player)
-    if not general:
-        return -WIN
-    worth += GENERAL_HEALTH * health_left(game, general)
-    enemy_general = _general_tile(game, _enemy(game, player))
-    enemies = [u for u in game.units() if game.controller(u) != player]
-    for unit in game.controlled_permanents(player):
-        if not game.card(unit).is_unit or unit == general:
-            continue
-        attack, left = power(game, unit), health_left(game, unit)
-        value = UNIT_BASE + UNIT_ATTACK * attack + UNIT_HEALTH * left
-        tile = game.tile_of(unit)
-        if tile is not None and any(
-                power(game, e) >= left and (t := game.tile_of(e)) is not None
-                and game.geometry.distance(t, tile) <= 3 for e in enemies):
-            value *= 1.0 - THREAT_SHARE
-        if tile is not None and enemy_general is not None:
-            value += APPROACH * (8 - game.geometry.distance(tile, enemy_general))
-        worth += value
-    worth += GENERAL_HEALTH * 0.5 * power(game, general)
-    worth += CARD_IN_HAND * min(len(game.players[player].hand), 6)
-    worth += 0.5 * min(game.counter(player, MANA), MAX_MANA)
-    return worth
+class Board:
+    """What the evaluation reads, gathered once: every unit with its side, tile, attack,
+    health left and keywords. The position is judged as at the end of the active
+    player's turn: the other side strikes next, so the active side's units and general
+    are the ones exposed (to every enemy unit that can reach them next turn); the active
+    side's own attacks not yet made count for nothing (the search makes them)."""
+
+    def __init__(self, game: Game, viewer: int) -> None:
+        self.game = game
+        #: whose eyes: only that player's hand is read card by card
+        self.viewer = viewer
+        self.active = game.active
+        self.units: list[_Unit] = []
+        self.generals: dict[int, _Unit] = {}
+        for entity in game.units():
+            unit = _Unit(game, entity)
+            self.units.append(unit)
+            if unit.general:
+                self.generals[unit.side] = unit
+
+    def side(self, player: int) -> float:
+        game = self.game
+        general = self.generals.get(player)
+        if general is None:
+            return -WIN
+        enemy = _enemy(game, player)
+        exposed = player == self.active
+        reach = self._reach(enemy) if exposed else {}
+        target = self.generals.get(enemy)
+        worth = general_worth(general.left) + GENERAL_ATTACK * general.attack
+        if exposed:
+            danger = sum(reach.get(general.entity, ()))
+            worth -= GENERAL_HEALTH * DANGER_SHARE * min(danger, general.left)
+            if danger >= general.left:
+                worth -= LETHAL
+        for unit in self.units:
+            if unit.side != player or unit.general:
+                continue
+            value = unit.worth()
+            if exposed and sum(reach.get(unit.entity, ())) >= unit.left:
+                value *= 1.0 - THREAT_SHARE
+            if target is not None and unit.mobile:
+                value += APPROACH * (8 - game.geometry.distance(unit.tile, target.tile))
+            worth += value
+        state = game.players[player]
+        if player == self.viewer:
+            soon = game.counter(player, CAPACITY) + SOON
+            worth += sum(CARD_IN_HAND if (game.card(card).play or 0) <= soon else DEAR_CARD
+                         for card in state.hand[:HAND_LIMIT])
+        else:  # the enemy's hand: only how many cards it holds is known
+            worth += CARD_IN_HAND * min(len(state.hand), HAND_LIMIT)
+        if exposed:
+            worth += MANA_LEFT * min(game.counter(player, MANA), MAX_MANA)
+        if game.counter(player, BLOODBOUND_READY):
+            worth += BLOODBOUND_WORTH
+        worth += MECH_WORTH * game.counter(player, MECH_PROGRESS)
+        if game.counter(player, CAPACITY) < MAX_MANA:
+            worth += GLOBE_WORTH * self._globes_near(player)
+        return worth
+
+    def _reach(self, attacker_side: int) -> dict[int, list[int]]:
+        """For each unit of the other side, the attacks of ``attacker_side``'s units that
+        can hit it on their next turn: melee units from any tile they can move to (every
+        unit blocks), Ranged and Flying units anywhere, provoked units only their
+        provokers; structures and units without attack never."""
+        game = self.game
+        found: dict[int, list[int]] = {}
+        targets = [u for u in self.units if u.side != attacker_side]
+        if not targets:
+            return found
+        distance = game.geometry.distance
+        guards = [t for t in targets if keyword(game, t.entity, "provoke")]
+        jumps = grid(game).two_or_diagonal
+        for unit in self.units:
+            if unit.side != attacker_side or unit.attack <= 0 or unit.structure:
+                continue
+            here = unit.tile
+            forced = [t for t in guards if distance(t.tile, here) == 1]
+            if forced:
+                hit = forced
+            elif keyword(game, unit.entity, "ranged") or keyword(game, unit.entity, "flying"):
+                hit = targets
+            else:
+                spots = [here, *(to for to, via in jumps(here) if is_free(game, to)
+                                 and (via is None or is_free(game, via)))]
+                hit = [t for t in targets if any(distance(s, t.tile) <= 1 for s in spots)]
+            for t in hit:
+                found.setdefault(t.entity, []).append(unit.attack)
+        return found
+
+    def _globes_near(self, player: int) -> int:
+        """Mana globes still on the board that one of the player's units stands closer to
+        than any enemy unit, within a move of it."""
+        game = self.game
+        count = 0
+        for tile in game.map.tiles_of_type(GLOBE):
+            if game.tile_kind(tile).name != GLOBE:
+                continue
+            mine = min((game.geometry.distance(u.tile, tile) for u in self.units
+                        if u.side == player and u.mobile), default=99)
+            theirs = min((game.geometry.distance(u.tile, tile) for u in self.units
+                          if u.side != player and u.mobile), default=99)
+            if mine <= 2 and mine < theirs:
+                count += 1
+        return count
+
+
+class _Unit:
+    """One unit as the evaluation sees it."""
+
+    __slots__ = ("attack", "entity", "flying", "general", "left", "mobile", "provoke",
+                 "ranged", "side", "structure", "tile", "extra", "fleeting")
+
+    def __init__(self, game: Game, entity: int) -> None:
+        definition = game.card(entity)
+        self.entity = entity
+        self.side = game.controller(entity)
+        tile = game.tile_of(entity)
+        assert tile is not None
+        self.tile: Tile = tile
+        self.general = GENERAL in definition.tags
+        self.structure = STRUCTURE in definition.tags
+        self.attack = power(game, entity)
+        self.left = health_left(game, entity)
+        # the printed keywords (what a dispel or an artifact changes is read where it
+        # matters: who can reach whom, in ``Board._reach``)
+        printed = definition.keywords
+        self.ranged = "ranged" in printed
+        self.flying = "flying" in printed
+        self.provoke = "provoke" in printed
+        self.mobile = not self.structure
+        #: worth of what the card does beside fighting (triggers, passives)
+        self.extra = ABILITY_WORTH * (len(definition.triggers) + len(definition.passives))
+        #: an Ephemeral unit no Dunecaster anchored: gone at the end of the turn
+        self.fleeting = "ephemeral" in printed and not game.marks(entity, ANCHORED)
+
+    def worth(self) -> float:
+        if self.fleeting:
+            return 0.0
+        value = UNIT_BASE + UNIT_ATTACK * self.attack + UNIT_HEALTH * self.left + self.extra
+        if self.ranged:
+            value += RANGED_WORTH * self.attack
+        if self.flying:
+            value += FLYING_WORTH
+        if self.provoke:
+            value += PROVOKE_WORTH
+        return max(0.0, value)
+
+
+def general_worth(left: int) -> float:
+    """A general's health: every point counts, the last ones (within a few blows of
+    death) more."""
+    return GENERAL_HEALTH * left + LOW_HEALTH * min(left, LOW_LINE)

@@ -67,6 +67,10 @@ class EasyPlayer:
         self.last_reason = self.reason(game, player, action, best)
         return action
 
+    def rate(self, game: Game, player: int, action: Action) -> float:
+        """How much it likes ``action`` (see ``rates``)."""
+        return self.rates(game, player, [action])[0]
+
     def rates(self, game: Game, player: int, actions: list[Action]) -> list[float]:
         """How much it likes each of ``actions``, by the rules of thumb of the game's
         ruleset; in a skirmish, read from what its side sees only."""

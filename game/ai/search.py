@@ -4,10 +4,12 @@ Both look at a *determinized* copy of the position (``game.ai.determinize``): be
 reading anything they re-deal the cards their player cannot know, inside a snapshot that
 is restored before they answer, so they never see the opponents' real hands or deck order.
 
-- ``normal`` is a one-ply greedy player: it tries each legal action (at most ``width``,
-  sampled, passes always among them), lets the stack settle by having everyone pass,
-  scores the result with ``evaluate`` and takes the best. Activating a unit is judged by
-  the best thing the unit can then do.
+- ``normal`` is a one-ply greedy player: it tries each legal action (at most ``width``:
+  passes always among them; elsewhere a random sample, in the duel the best of every card
+  and unit by the easy player's rules of thumb, see ``candidates``), lets the stack settle
+  by having everyone pass, scores the result with ``evaluate`` and takes the best.
+  Activating a unit, or moving a duel unit, is judged by the best thing the unit can then
+  do. The mulligan follows the easy player's rules of thumb.
 - ``hard`` runs a determinized Monte Carlo search at the root: the greedy scores rank the
   actions (scored in the order the easy player's rules of thumb suggest, so that a
   deadline that strikes early still leaves a sensible choice); the best ``top`` of them
@@ -15,12 +17,16 @@ is restored before they answer, so they never see the opponents' real hands or d
   one visit made hard weaker than normal). Then, until its deadline (or a fixed number
   of playouts, ``nodes``), it picks an action by UCB1, re-deals the hidden cards afresh,
   plays the action and a fast playout with the easy player's rules of thumb for both
-  sides until the opponents' next turn is over, and scores the end with ``evaluate``.
-  It answers with the action of the best average.
+  sides until the opponents' next turn is over (in the duel: until they are about to end
+  it), and scores the end with ``evaluate``. It answers with the action of the best
+  average. A greedy score reads the position right after the action, a playout a turn
+  later, so the two are put on one level before they are averaged (``_Arms``). An
+  action that wins at once is taken without more search.
 
 Time: ``hard`` spends at most ``budget`` seconds per decision and keeps a whole turn's
-decisions under ``turn_budget`` by shrinking the budget as the turn's time runs out. With
-``nodes`` set it ignores the clock and is fully reproducible from its seed.
+decisions under ``turn_budget`` by shrinking the budget as the turn's time runs out; a
+playout the clock cuts short is dropped. With ``nodes`` set it ignores the clock and is
+fully reproducible from its seed.
 """
 
 from __future__ import annotations
@@ -37,21 +43,30 @@ from game.rules.core.actions import (
     Disband,
     DraftPick,
     EndTurn,
+    Move,
+    Mulligan,
     Pass,
     PayUpkeep,
+    Replace,
 )
 from game.rules.core.state import Phase
 
-from . import skirmish
+from . import duel
 from .determinize import determinize
 from .easy import EasyPlayer
-from .evaluate import evaluate
+from .evaluate import WIN, evaluate
 
 #: Actions that keep things as they are; a sample of the legal actions always holds them.
 _KEEP = (Pass, EndTurn)
 #: How many passes and trigger declarations settling the stack may take.
 SETTLE_STEPS = 16
-#: Evaluation units for which the playout value reaches tanh(1) (about 0.76).
+#: What an activation (a duel move) costs in the judgement of its best follow-up, so that
+#: the same result reached without it is preferred.
+FOLLOW_UP_COST = 0.01
+#: Seconds the hard player's deadline lies before its budget runs out: the step it is in
+#: when the deadline strikes still has to finish.
+OVERRUN = 0.03
+#: Evaluation units that count as one in the UCB1 formula.
 SCALE = 40.0
 
 
@@ -62,6 +77,38 @@ def sample_actions(legal: list[Action], rng: random.Random, width: int) -> list[
     keep = [i for i, a in enumerate(legal) if isinstance(a, _KEEP)]
     rest = [i for i, a in enumerate(legal) if not isinstance(a, _KEEP)]
     chosen = set(keep) | set(rng.sample(rest, max(0, width - len(keep))))
+    return [a for i, a in enumerate(legal) if i in chosen]
+
+
+def candidates(game: Game, player: int, legal: list[Action], rng: random.Random, width: int,
+               easy: EasyPlayer) -> list[Action]:
+    """At most ``width`` of the legal actions to look at. In the duel, where a turn offers
+    many summoning tiles and moves, every unit and card gets its turn: the actions are
+    grouped by what they use (a card, a unit), each group ordered by the easy player's
+    rules of thumb, and the groups' best are taken first, then their second best, and so
+    on; ending the turn is always among them. Elsewhere a random sample
+    (``sample_actions``)."""
+    if not duel.is_duel(game):
+        return sample_actions(legal, rng, width)
+    if len(legal) <= width:
+        return list(legal)
+    groups: dict[tuple[str, int], list[tuple[float, int]]] = {}
+    for index, action in enumerate(legal):
+        if isinstance(action, _KEEP):
+            continue
+        used = 0 if isinstance(action, Replace) else \
+            int(getattr(action, "card", 0) or getattr(action, "unit", 0))
+        groups.setdefault((action.kind, used), []).append(
+            (-easy.rate(game, player, action), index))
+    ordered = [sorted(group) for group in groups.values()]
+    chosen = {i for i, a in enumerate(legal) if isinstance(a, _KEEP)}
+    rank = 0
+    while len(chosen) < width:
+        row = sorted(group[rank] for group in ordered if rank < len(group))
+        if not row:
+            break
+        chosen.update(index for _, index in row[:width - len(chosen)])
+        rank += 1
     return [a for i, a in enumerate(legal) if i in chosen]
 
 
@@ -83,31 +130,71 @@ def settle(game: Game, steps: int = SETTLE_STEPS) -> None:
 
 def greedy_score(game: Game, player: int, action: Action, follow_width: int = 24) -> float:
     """The evaluation after ``action`` and a settled stack (the game is restored after).
-    An activation is worth the best follow-up of the activated unit; a unit declared for
-    disbanding is judged with the upkeep action declared right after."""
-    inner = game.snapshot()
+    An activation (a duel unit's move) is worth the best follow-up of the activated
+    (moved) unit; a unit declared for disbanding is judged with the upkeep action declared
+    right after; ending a duel turn is worth the position as it stands."""
+    scorer = GreedyScorer(game, player, follow_width)
     try:
-        game.apply(action)
-        if isinstance(action, Disband) and game.actor == player:
-            pay = next((a for a in game.legal_actions(player) if isinstance(a, PayUpkeep)),
-                       None)
-            if pay is not None:
-                game.apply(pay)
-        settle(game)
-        value = evaluate(game, player)
-        if (isinstance(action, Activate) and game.actor == player
-                and game.phase is Phase.ACTION and not game.stack):
-            follow = [a for a in game.legal_actions(player)
-                      if getattr(a, "unit", None) == action.permanent][:follow_width]
-            here = game.snapshot()
-            for step in follow:
-                game.apply(step)
-                settle(game)
-                value = max(value, evaluate(game, player))
-                game.restore(here)
-        return value
+        return scorer.score(action)
     finally:
-        game.restore(inner)
+        scorer.close()
+
+
+class GreedyScorer:
+    """``greedy_score`` for many actions from one position: the position is copied once,
+    and its legal actions, which every ``apply`` from it checks against, are worked out
+    once (a restore forgets them; the position they belong to is the same)."""
+
+    def __init__(self, game: Game, player: int, follow_width: int = 24) -> None:
+        self.game = game
+        self.player = player
+        self.follow_width = follow_width
+        self.base = game.snapshot()
+        self.legal = game.legal_actions(player) if game.actor == player else None
+
+    def _back(self) -> None:
+        game = self.game
+        game.restore(self.base)
+        if self.legal is not None:
+            game.legal_cache = (self.player, self.legal)
+
+    def close(self) -> None:
+        self._back()
+
+    def score(self, action: Action) -> float:
+        game, player = self.game, self.player
+        if isinstance(action, EndTurn) and duel.is_duel(game):
+            # the duel's evaluation reads every position as at the end of the active
+            # player's turn: ending it is worth the position as it stands
+            return evaluate(game, player)
+        try:
+            game.apply(action)
+            if isinstance(action, Disband) and game.actor == player:
+                pay = next((a for a in game.legal_actions(player)
+                            if isinstance(a, PayUpkeep)), None)
+                if pay is not None:
+                    game.apply(pay)
+            settle(game)
+            value = evaluate(game, player)
+            unit = action.permanent if isinstance(action, Activate) else \
+                action.unit if isinstance(action, Move) and duel.is_duel(game) else 0
+            if (unit and game.actor == player
+                    and game.phase is Phase.ACTION and not game.stack):
+                follow = [a for a in game.legal_actions(player)
+                          if getattr(a, "unit", None) == unit
+                          and (isinstance(action, Activate) or not isinstance(a, Move))
+                          ][:self.follow_width]
+                if follow:
+                    here = game.snapshot()
+                    for step in follow:
+                        game.apply(step)
+                        settle(game)
+                        # a hair less than the same done without the activation (move)
+                        value = max(value, evaluate(game, player) - FOLLOW_UP_COST)
+                        game.restore(here)
+            return value
+        finally:
+            self._back()
 
 
 class _TurnClock:
@@ -139,18 +226,24 @@ class NormalPlayer:
         legal = game.legal_actions(player)
         if len(legal) == 1:
             return legal[0]
-        if isinstance(legal[0], DraftPick):
+        if isinstance(legal[0], (DraftPick, Mulligan)):
             return self.easy.choose(game, player)
-        pool = sample_actions(legal, self.rng, self.width)
+        pool = candidates(game, player, legal, self.rng, self.width, self.easy)
         root = game.snapshot()
         try:
             determinize(game, player, self.rng)
-            scores = [greedy_score(game, player, action) for action in pool]
+            scorer = GreedyScorer(game, player)
+            scores = [scorer.score(action) for action in pool]
         finally:
             game.restore(root)
         best = max(scores)
         top = [a for s, a in zip(scores, pool, strict=True) if s == best]
         self.last_reason = f"the best of {len(pool)} moves it looked one step ahead at"
+        if len(top) > 1 and duel.is_duel(game):
+            # equal worth: rather end the turn than wander about; else the rules of thumb
+            ending: list[Action] = [a for a in top if isinstance(a, EndTurn)]
+            rates = [self.easy.rate(game, player, a) for a in top]
+            top = ending or [a for r, a in zip(rates, top, strict=True) if r == max(rates)]
         return top[self.rng.randrange(len(top))]
 
 
@@ -158,7 +251,7 @@ class HardPlayer:
     name = "hard"
 
     def __init__(self, seed: int, budget: float = 0.5, nodes: int | None = None,
-                 turn_budget: float = 4.0, width: int = 40, top: int = 8,
+                 turn_budget: float = 2.5, width: int = 40, top: int = 8,
                  horizon: int = 2, exploration: float = 0.6, prior_visits: int = 3) -> None:
         self.rng = random.Random(seed)
         self.budget = budget
@@ -190,9 +283,10 @@ class HardPlayer:
         legal = game.legal_actions(player)
         if len(legal) == 1:
             return legal[0]
-        if isinstance(legal[0], DraftPick):
+        if isinstance(legal[0], (DraftPick, Mulligan)):
             return self.playout.choose(game, player)
-        deadline = started + self.allowed(game)
+        # the last playout or greedy score may run a little past the deadline
+        deadline = started + max(0.005, self.allowed(game) - OVERRUN)
         try:
             return self._search(game, player, legal, deadline)
         finally:
@@ -203,67 +297,122 @@ class HardPlayer:
 
     def _search(self, game: Game, player: int, legal: list[Action], deadline: float) -> Action:
         rng = self.rng
-        pool = sample_actions(legal, rng, self.width)
+        pool = candidates(game, player, legal, rng, self.width, self.playout)
         # the rules of thumb decide which actions get scored first: when the time runs
         # out before all are scored, the choice is still at least a sensible one
-        if skirmish.is_skirmish(game):
-            hints = self.playout.rates(game, player, pool)  # what its side sees only
-        else:
-            hints = [self.playout.score(game, player, action) for action in pool]
+        hints = self.playout.rates(game, player, pool)  # a skirmish: what its side sees
         pool = [pool[i] for i in sorted(range(len(pool)), key=lambda i: -hints[i])]
         root = game.snapshot()
         try:
             determinize(game, player, rng)
+            scorer = GreedyScorer(game, player)
             priors: list[tuple[float, int]] = []
             for index, action in enumerate(pool):
                 if priors and self._out_of_time(deadline):
                     break
-                priors.append((greedy_score(game, player, action), index))
+                priors.append((scorer.score(action), index))
             priors.sort(key=lambda p: (-p[0], p[1]))
             ranked = priors[:self.top]
+            if ranked[0][0] >= WIN / 2:
+                ranked = ranked[:1]  # it wins at once
             arms = [pool[i] for _, i in ranked]
-            # the greedy score counts as ``prior_visits`` visits of each arm
-            totals = [self.prior_visits * math.tanh(score / SCALE) for score, _ in ranked]
-            visits = [self.prior_visits] * len(arms)
+            arena = _Arms([_clip(score) for score, _ in ranked], self.prior_visits)
             playouts = 0
             while len(arms) > 1:
                 if self.nodes is not None and playouts >= self.nodes:
                     break
                 if self._out_of_time(deadline):
                     break
-                arm = self._pick(totals, visits)
+                arm = arena.pick(self.exploration)
                 game.restore(root)
                 determinize(game, player, rng)
-                totals[arm] += self._playout(game, player, arms[arm], deadline)
-                visits[arm] += 1
+                value = self._playout(game, player, arms[arm], deadline)
+                if value is None:
+                    break  # cut short by the clock: not a fair sample
+                arena.add(arm, value)
                 playouts += 1
             self.last_playouts = playouts
         finally:
             game.restore(root)
-        means = [t / v for t, v in zip(totals, visits, strict=True)]
-        best = max(range(len(arms)), key=lambda i: (means[i], -i))
+        best = arena.best()
         self.last_reason = (f"the best of {len(arms)} candidates over {self.last_playouts} "
                             f"imagined continuations")
         return arms[best]
 
-    def _pick(self, totals: list[float], visits: list[int]) -> int:
-        count = sum(visits)
-        log = math.log(count)
-        return max(range(len(totals)), key=lambda i: (
-            totals[i] / visits[i] + self.exploration * math.sqrt(log / visits[i]), -i))
-
-    def _playout(self, game: Game, player: int, action: Action, deadline: float) -> float:
+    def _playout(self, game: Game, player: int, action: Action,
+                 deadline: float) -> float | None:
         """Play ``action``, then both sides by rules of thumb until the opponents' next
-        turn is over (or the game ends); the end position's value in (-1, 1)."""
+        turn is over (or the game ends); the end position's value (clipped), or None when
+        the clock ran out first. In the duel the opponents' turn is judged just before
+        they end it, as the duel's evaluation reads every position (at the end of the
+        active player's turn)."""
         game.apply(action)
         stop = game.turn + self.horizon
         if game.active != player:
             stop -= 1
+        in_duel = duel.is_duel(game)
         for steps in range(400):
             actor = game.actor
             if actor is None or game.turn >= stop:
                 break
-            if steps % 16 == 15 and self._out_of_time(deadline + 0.05):
+            if steps % 8 == 7 and self._out_of_time(deadline):
+                return None
+            choice = self.playout.choose(game, actor)
+            if in_duel and isinstance(choice, EndTurn) and game.turn + 1 >= stop:
                 break
-            game.apply(self.playout.choose(game, actor))
-        return math.tanh(evaluate(game, player) / SCALE)
+            game.apply(choice)
+        return _clip(evaluate(game, player))
+
+
+#: Evaluations are clipped to this (a won or lost game counts as this much, not WIN).
+CLIP = 300.0
+
+
+def _clip(value: float) -> float:
+    return max(-CLIP, min(CLIP, value))
+
+
+class _Arms:
+    """The candidates of the hard player's search and what is known of each: its greedy
+    score (worth ``prior_visits`` playouts) and the values its playouts reached.
+
+    The greedy score reads the position right after the action, a playout's value the
+    position a turn or two later, where the evaluation sits at another level (the
+    opponent has played meanwhile); so a greedy score enters an arm's mean shifted by
+    the difference between the mean playout value and the mean greedy score, and only
+    the differences between the candidates matter."""
+
+    def __init__(self, priors: list[float], prior_visits: int) -> None:
+        self.priors = priors
+        self.weight = prior_visits
+        self.sums = [0.0] * len(priors)
+        self.counts = [0] * len(priors)
+        self.prior_mean = sum(priors) / len(priors)
+
+    def _shift(self) -> float:
+        played = sum(self.counts)
+        if not played:
+            return 0.0
+        return sum(self.sums) / played - self.prior_mean
+
+    def means(self) -> list[float]:
+        shift = self._shift()
+        return [(self.weight * (prior + shift) + total) / (self.weight + count)
+                for prior, total, count in zip(self.priors, self.sums, self.counts,
+                                               strict=True)]
+
+    def pick(self, exploration: float) -> int:
+        """UCB1 over the means (in units of SCALE)."""
+        means = self.means()
+        log = math.log(sum(self.counts) + self.weight * len(means))
+        return max(range(len(means)), key=lambda i: (
+            means[i] / SCALE + exploration * math.sqrt(log / (self.weight + self.counts[i])),
+            -i))
+
+    def add(self, arm: int, value: float) -> None:
+        self.sums[arm] += value
+        self.counts[arm] += 1
+
+    def best(self) -> int:
+        means = self.means()
+        return max(range(len(means)), key=lambda i: (means[i], -i))

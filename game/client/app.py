@@ -70,6 +70,11 @@ class Scene:
     def resized(self) -> None:
         self.dirty = True
 
+    def closing(self) -> bool:
+        """The window is being closed: keep what must be kept (a game saves itself).
+        False keeps the window open; the scene then shows why."""
+        return True
+
 
 class App:
     def __init__(self, settings: Settings | None = None, *, size: tuple[int, int] | None = None,
@@ -120,6 +125,18 @@ class App:
         if self.scene is not None:
             self.scene.enter()
 
+    def may_close(self) -> bool:
+        """Ask every scene, top first, whether the window may close (each saves what it
+        holds). When one says no, the scenes above it go (a curtain, say) so that it can
+        show why."""
+        for index in range(len(self.scenes) - 1, -1, -1):
+            scene = self.scenes[index]
+            if not scene.closing():
+                del self.scenes[index + 1:]
+                scene.enter()
+                return False
+        return True
+
     def step(self, events: list[pygame.event.Event] | None = None) -> bool:
         """One iteration of the loop; returns False once the app should close."""
         scene = self.scene
@@ -134,8 +151,10 @@ class App:
                 events.extend(pygame.event.get())
         for event in events:
             if event.type == pygame.QUIT:
-                self.running = False
-                return False
+                if self.may_close():
+                    self.running = False
+                    return False
+                continue
             if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                 self.size = self.screen.get_size()
                 for each in self.scenes:

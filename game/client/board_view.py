@@ -25,6 +25,7 @@ from typing import Any
 
 import pygame
 
+from game.content.icons import token_icons
 from game.content.text import is_duel
 from game.rules import EntityView
 from game.rules.effects import WALL_NAME
@@ -51,8 +52,6 @@ TILESET = TILESETS / "terrain.tsx"
 #: used when they exist and their tiles have the map's cell size
 HEX_TILESETS = {"y": TILESETS / "terrain-hex.tsx", "x": TILESETS / "terrain-hex-flat.tsx"}
 TILE = 64
-#: the mark a dispel leaves on a duel unit (it then has no keyword but Ephemeral)
-DISPELLED = "duel:dispelled"
 #: the zoom range, in pixels per tile (zooming out stops at the whole map or at
 #: ``FAR_CELL``, whichever is bigger, but never below ``MIN_CELL``)
 MIN_CELL = 12
@@ -182,6 +181,9 @@ class BoardView:
         self._unknowns: dict[tuple[str, int], pygame.Surface] = {}
         #: the permanents the viewer sees, for the frame being drawn (None: all)
         self._shown: set[int] | None = None
+        #: card name -> its token picture (the built-in cards' icons)
+        self.pictures: dict[str, str] = {name: str(path) for name, path in
+                                         token_icons().items()}
         self.map_renders = 0  # how often the map was pre-rendered (tests, bench)
         self.fog_renders = 0  # how often the fog layer was drawn afresh
         self.sprite_renders = 0  # how often a piece sprite was drawn afresh
@@ -727,17 +729,14 @@ class BoardView:
             health=health, damage=view.damage,
             durability=view.durability if definition.is_equipment else -1,
             marks=found, crew=crew, equipment=equipment, tapped=view.tapped,
-            selected=entity == self.selected)
+            selected=entity == self.selected, picture=self.pictures.get(definition.name, ""))
 
     def _duel_look(self, view: EntityView, marks: tuple[tuple[str, int], ...]) -> PieceLook:
         """A duel unit's token: live attack and health, exhaustion, the general's crown and
         artifacts, the battle pet's and structure's badge, the keywords it has now."""
         game = self.game
         definition = view.card
-        dispelled = view.mark(DISPELLED) > 0  # a dispelled unit keeps only Ephemeral
-        keywords = tuple(name for name in DUEL_KEYWORDS
-                         if (name == "ephemeral" or not dispelled)
-                         and game.keyword(view.entity, name) is not None)
+        keywords = game.keywords_now(view.entity, DUEL_KEYWORDS)
         artifacts = tuple(game.view(member).durability for member in view.pile
                           if game.card(member).is_artifact)
         kind = next((tag for tag in ("battle-pet", "structure") if tag in definition.tags), "")
@@ -747,7 +746,8 @@ class BoardView:
             selected=view.entity == self.selected, style="duel", attack=view.attack_at(1),
             base_attack=definition.attack, base_health=definition.health,
             exhausted=view.exhausted, general="general" in definition.tags, kind=kind,
-            keywords=keywords, artifacts=artifacts)
+            keywords=keywords, artifacts=artifacts,
+            picture=self.pictures.get(definition.name, ""))
 
     def _piece(self, entity: int, marks: Mapping[int, Sequence[tuple[str, int]]]
                ) -> pygame.Surface:

@@ -7,7 +7,7 @@ returns what was hit (a card, a choice, a button) and the scene decides what to 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -15,8 +15,9 @@ from typing import Any
 import pygame
 
 from game.content import locale
+from game.content.icons import face_icons
 from game.rules import Game
-from game.rules.cards import CardDef
+from game.rules.cards import CardDef, CardLibrary
 from game.rules.core.state import Phase
 from game.rules.core.view import Meter
 
@@ -69,11 +70,18 @@ def card_art(app: Any) -> dict[str, Path]:
 
 
 class CardFaces:
-    """Rendered card faces by (card, width), converted for fast blits."""
+    """Rendered card faces by (card, width), converted for fast blits: each card with its
+    picture (``art``), else its icon (``icons``; the built-in cards' by default)."""
 
-    def __init__(self, art: dict[str, Path] | None = None, lang: str = "en") -> None:
+    def __init__(self, art: dict[str, Path] | None = None, lang: str = "en",
+                 library: CardLibrary | None = None,
+                 icons: Mapping[str, Path] | None = None) -> None:
         self.art = art or {}
+        #: the built-in cards' icons, drawn where a card has no picture of its own
+        self.icons = face_icons() if icons is None else icons
         self.lang = lang
+        #: the cards a face may name (a general's bloodbound spell from a mod)
+        self.library = library
         self._cache: dict[tuple[str, int], pygame.Surface] = {}
 
     def face(self, card: CardDef, width: int) -> pygame.Surface:
@@ -82,7 +90,8 @@ class CardFaces:
         if found is None:
             if len(self._cache) > 400:
                 self._cache.clear()
-            found = render_card_face(card, width, self.lang, self.art.get(card.name))
+            found = render_card_face(card, width, self.lang, self.art.get(card.name),
+                                     library=self.library, icon=self.icons.get(card.name))
             if found.get_width() != width:  # faces have a smallest size: shrink the picture
                 found = pygame.transform.smoothscale(found, (width, round(width * 1.4)))
             if pygame.display.get_surface() is not None:

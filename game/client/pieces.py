@@ -2,14 +2,17 @@
 
 A token reads at a glance: its fill and ring are the controller's colour (grey for neutral
 pieces), its shape says what it is (disc: unit, double ring: boss, square: artifact, small
-square: equipment or potion), the card's short name sits in the middle, pips under it
-count health (green) and damage taken (red), solid value (stone) or durability (cyan),
-mark badges run along the top, a gold badge counts the pile (crew), a cyan one the
-equipment in it, and a tapped permanent is dimmed inside its ring and tilted.
+square: equipment or potion), the card's picture sits in the middle (a built-in card's
+game-icons.net icon; a card without one shows its short name instead, and a big token
+shows the name under the picture as well), pips under it count health (green) and damage
+taken (red), solid value (stone) or durability (cyan), mark badges run along the top, a
+gold badge counts the pile (crew), a cyan one the equipment in it, and a tapped permanent
+is dimmed inside its ring and tilted.
 
 A duel unit (``style="duel"``) reads like a tactics card game's: its live attack (amber)
 and health (white; red when damaged, green above the printed value) as figures in the
-bottom corners, a crown and a gold ring on the general, the artifacts it carries as
+bottom corners, its picture in the middle (the name under it on a big token; without a
+picture, the name), a crown and a gold ring on the general, the artifacts it carries as
 cyan chips with their durability, a battle pet's paw or a structure's tower, its
 board keywords (Provoke, Flying, Ranged, Rush, Ephemeral) as small badges down the right
 side, and an exhausted unit dimmed with a "z" badge (never tilted: its figures stay
@@ -21,7 +24,8 @@ sprites in a dict keyed by that value, so a frame only blits.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import lru_cache
 
 import pygame
 
@@ -45,6 +49,11 @@ ENDLESS = 20
 TAPPED_FILL = 0.26
 TAPPED_TEXT = (200, 198, 190)
 TAPPED_TILT = -24
+#: the smallest token that shows the card's picture, and the smallest that shows its name
+#: under the picture as well (a Muhq token, a duel token)
+PICTURE_CELL = 16
+PICTURE_NAME_CELL = 80
+DUEL_PICTURE_NAME = 96
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +86,9 @@ class PieceLook:
     keywords: tuple[str, ...] = ()
     #: the durability of each artifact it carries, oldest first
     artifacts: tuple[int, ...] = ()
+    #: the card's token picture (a path; empty: none), white on transparent with a dark
+    #: outline, tinted when drawn (``game.content.icons``)
+    picture: str = ""
 
 
 def short_name(name: str, cell: int) -> list[str]:
@@ -139,8 +151,10 @@ def draw_piece(look: PieceLook) -> pygame.Surface:
         pygame.draw.rect(sprite, shade(colour, TAPPED_FILL if look.tapped else 0.42), body,
                          border_radius=corner)
         pygame.draw.rect(sprite, colour, body, ring, border_radius=corner)
-    _label(sprite, look, body)
-    _pips(sprite, look, body)
+    pictured = _picture(sprite, look, body)
+    if not pictured:
+        _label(sprite, look, body)
+    _pips(sprite, look, body, lower=pictured)
     _badges(sprite, look, body)
     if look.tapped:
         sprite = pygame.transform.rotozoom(sprite, TAPPED_TILT, 1.0)
@@ -177,6 +191,70 @@ def _label(sprite: pygame.Surface, look: PieceLook, body: pygame.Rect) -> None:
         sprite.blit(image, spot)
 
 
+@lru_cache(maxsize=64)
+def _picture_source(path: str) -> pygame.Surface | None:
+    try:
+        image = pygame.image.load(path)
+    except (OSError, pygame.error):
+        return None  # missing or broken: the token shows the name instead
+    return image
+
+
+@lru_cache(maxsize=1024)
+def token_picture(path: str, side: int, tint: tuple[int, int, int]) -> pygame.Surface | None:
+    """A token picture ``side`` pixels square, its white tinted (the outline stays dark);
+    None when it cannot be read."""
+    source = _picture_source(path)
+    if source is None or side < 1:
+        return None
+    scaled = pygame.transform.smoothscale(source, (side, side))
+    if tint != (255, 255, 255):
+        scaled.fill((*tint, 255), special_flags=pygame.BLEND_RGBA_MULT)
+    return scaled
+
+
+def _name_line(sprite: pygame.Surface, name: str, centre: tuple[int, int], size: int,
+               room: int, ink: tuple[int, int, int]) -> None:
+    """One line of the card's name, shrunk to ``room`` (down to 7 px, then shortened)."""
+    line = name.replace("!", "")
+    while size > 7 and _bold(size).size(line)[0] > room:
+        size -= 1
+    while len(line) > 3 and _bold(size).size(line)[0] > room:
+        line = line[:-2].rstrip() + "…"
+    image = ui.text(line, size, ink, bold=True)
+    spot = image.get_rect(center=centre)
+    sprite.blit(ui.text(line, size, OUTLINE, bold=True), spot.move(1, 1))
+    sprite.blit(image, spot)
+
+
+def _picture(sprite: pygame.Surface, look: PieceLook, body: pygame.Rect) -> bool:
+    """The card's picture in the middle of a Muhq token, above the pips; on a big token
+    the name under it. False when there is none to show (the name stands in)."""
+    cell = look.cell
+    if not look.picture or cell < PICTURE_CELL:
+        return False
+    ink = TAPPED_TEXT if look.tapped else ui.TEXT
+    pips = _pip_count(look) > 0 and cell >= 14
+    named = cell >= PICTURE_NAME_CELL and body.height >= cell * 0.7
+    if named:
+        side, middle = round(cell * 0.38), body.centery - round(cell * 0.15)
+    elif pips:
+        side, middle = round(cell * 0.5), body.centery - round(cell * 0.08)
+    else:
+        side, middle = round(cell * 0.56), body.centery
+    if look.shape not in ("unit", "boss"):
+        side = min(side, round(body.height * 0.62))
+    image = token_picture(look.picture, side, ink)
+    if image is None:
+        return False
+    sprite.blit(image, image.get_rect(center=(body.centerx, middle)))
+    if named:
+        size = max(9, round(cell * 0.11))
+        _name_line(sprite, look.name, (body.centerx, body.centery + round(cell * 0.1)),
+                   size, round(body.width * 0.84), ink)
+    return True
+
+
 def _pip_count(look: PieceLook) -> int:
     if look.health:
         return look.health
@@ -185,9 +263,11 @@ def _pip_count(look: PieceLook) -> int:
     return 0
 
 
-def _pips(sprite: pygame.Surface, look: PieceLook, body: pygame.Rect) -> None:
+def _pips(sprite: pygame.Surface, look: PieceLook, body: pygame.Rect,
+          lower: bool = False) -> None:
     """A row of pips under the name (health and damage, solid value, durability); a bar
-    with figures when there are too many to count."""
+    with figures when there are too many to count. ``lower``: under a picture, which
+    takes more room than a name."""
     count = _pip_count(look)
     if not count or look.cell < 14:
         return
@@ -196,9 +276,11 @@ def _pips(sprite: pygame.Surface, look: PieceLook, body: pygame.Rect) -> None:
         full = SOLID_PIP if look.shape in ("artifact", "equipment") else HEALTH_PIP
     else:
         left, full = count, DURABILITY_PIP
-    y = body.centery + int(look.cell * 0.17)
-    width = int(body.width * 0.74)
+    y = body.centery + int(look.cell * (0.25 if lower else 0.17))
+    width = int(body.width * (0.6 if lower else 0.74))
     pip = max(3, min(look.cell // 7, width // max(1, count) - 2))
+    if lower:  # inside the body, whatever its shape
+        y = min(y, body.bottom - pip // 2 - max(2, look.cell // 24))
     if count <= 6 and pip >= 3:
         gap = max(1, pip // 3)
         total = count * pip + (count - 1) * gap
@@ -343,6 +425,17 @@ DUEL_NAME = 32
 DUEL_DETAIL = 44
 
 
+def _bold(size: int) -> pygame.font.Font:
+    """The bold font at ``size``, fresh if the cached one died with a ``pygame.quit()``."""
+    found = ui.font(size, True)
+    try:
+        found.get_linesize()
+    except pygame.error:
+        ui.forget_fonts()
+        found = ui.font(size, True)
+    return found
+
+
 @dataclass(frozen=True, slots=True)
 class DuelPlan:
     """What a duel token shows, decided before drawing: the figures and their colours,
@@ -360,6 +453,8 @@ class DuelPlan:
     dimmed: bool
     #: the width the name may take
     name_room: int = 0
+    #: the card's picture shows in the middle (the name, if any, goes under it)
+    picture: bool = False
 
 
 def _duel_sizes(cell: int) -> tuple[int, int]:
@@ -408,11 +503,36 @@ def duel_plan(look: PieceLook) -> DuelPlan:
         left = left[:room]
         right = list(look.keywords[:room])
     room = 0
-    if cell >= DUEL_NAME:
-        rows = max(len(left), len(right))
+    picture = bool(look.picture) and cell >= PICTURE_CELL
+    rows = max(len(left), len(right))
+    if picture and cell >= DUEL_PICTURE_NAME:
+        # one line under the picture, or two when one would be too small to read
+        words = look.name.replace("!", "").split() or [look.name]
+        low = _picture_name_middle(cell) - cell // 14
+        high = _picture_name_middle(cell) + cell // 8
+        top = _badge_top(cell, look.general)
+        beside = any(top + i * (badge + 1) < high and top + i * (badge + 1) + badge > low
+                     for i in range(rows))
+        room = cell - 2 * (badge + 2) if beside else round(cell * 0.78)
+        name = (" ".join(words),)
+        if len(words) > 1 and _bold(_picture_name_size(cell)).size(name[0])[0] > room:
+            half = (len(words) + 1) // 2
+            name = (" ".join(words[:half]), " ".join(words[half:]))
+    elif cell >= DUEL_NAME and not picture:
         name, room = _duel_name_lines(look.name, cell, rows, _badge_top(cell, look.general))
     return DuelPlan(str(look.attack), attack_colour, str(max(0, health_left)), health_colour,
-                    name, tuple(left), tuple(right), look.general, look.exhausted, room)
+                    name, tuple(left), tuple(right), look.general, look.exhausted, room,
+                    picture)
+
+
+def _picture_name_middle(cell: int) -> int:
+    """The height of the middle of the (first line of the) name under a duel token's
+    picture."""
+    return round(cell * 0.63)
+
+
+def _picture_name_size(cell: int) -> int:
+    return max(9, round(cell * 0.11))
 
 
 def _name_middle(cell: int) -> int:
@@ -427,7 +547,7 @@ def _duel_name_lines(name: str, cell: int, rows: int, top: int) -> tuple[tuple[s
     plate, badge = _duel_sizes(cell)
     words = [w for w in name.replace("!", "").split() if w] or [name]
     readable = max(9, round(cell * 0.15))
-    line_height = ui.font(readable, True).get_linesize()
+    line_height = _bold(readable).get_linesize()
     options = [[" ".join(words)]]
     if len(words) > 1:
         half = (len(words) + 1) // 2
@@ -439,7 +559,7 @@ def _duel_name_lines(name: str, cell: int, rows: int, top: int) -> tuple[tuple[s
         beside = any(top + i * (badge + 1) < high and top + i * (badge + 1) + badge > low
                      for i in range(rows))
         room = narrow if beside else round(cell * 0.78)
-        if all(ui.font(readable, True).size(line)[0] <= room for line in lines):
+        if all(_bold(readable).size(line)[0] <= room for line in lines):
             return tuple(lines), room
     return tuple(short_name(name, cell)), narrow
 
@@ -467,7 +587,13 @@ def draw_duel_piece(look: PieceLook) -> pygame.Surface:
     if plan.crown:
         _crown(sprite, cell)
     plate, badge = _duel_sizes(cell)
-    if plan.name:
+    if plan.picture:
+        if not _duel_picture(sprite, look, plan) and cell >= DUEL_NAME:
+            # the picture could not be read: the name stands in
+            rows = max(len(plan.left), len(plan.right))
+            lines, room = _duel_name_lines(look.name, cell, rows, _badge_top(cell, plan.crown))
+            _duel_name(sprite, look, replace(plan, name=lines, name_room=room), plate)
+    elif plan.name:
         _duel_name(sprite, look, plan, plate)
     top = _badge_top(cell, plan.crown)
     for i, what in enumerate(plan.left):
@@ -477,6 +603,30 @@ def draw_duel_piece(look: PieceLook) -> pygame.Surface:
     _figure(sprite, plan.attack, plan.attack_colour, ATTACK_PLATE, plate, cell, left=True)
     _figure(sprite, plan.health, plan.health_colour, HEALTH_PLATE, plate, cell, left=False)
     return sprite
+
+
+def _duel_picture(sprite: pygame.Surface, look: PieceLook, plan: DuelPlan) -> bool:
+    """The card's picture in the middle of a duel token (above the figure plates), and
+    on a big token the name under it; False when the picture cannot be read."""
+    cell = look.cell
+    ink = TAPPED_TEXT if plan.dimmed else ui.TEXT
+    lines = len(plan.name)
+    if lines > 1:  # two lines of name: the picture moves up and gives them room
+        side, middle = round(cell * 0.3), round(cell * 0.29)
+    elif lines:
+        side, middle = round(cell * 0.36), round(cell * 0.37)
+    else:
+        side, middle = round(cell * 0.46), cell // 2 - cell // 20
+    image = token_picture(look.picture, side, ink)
+    if image is None:
+        return False
+    sprite.blit(image, image.get_rect(center=(cell // 2, middle)))
+    size = _picture_name_size(cell)
+    first = _picture_name_middle(cell) - (round(cell * 0.12) if lines > 1 else 0)
+    step = _bold(size).get_linesize() - size // 6
+    for i, line in enumerate(plan.name):
+        _name_line(sprite, line, (cell // 2, first + i * step), size, plan.name_room, ink)
+    return True
 
 
 def _crown(sprite: pygame.Surface, cell: int) -> None:
@@ -498,12 +648,12 @@ def _duel_name(sprite: pygame.Surface, look: PieceLook, plan: DuelPlan, plate: i
     size = int(cell * (0.26 if len(lines) == 1 else 0.2))
 
     def fits(size: int) -> bool:  # as wide as the room, clear of the figure plates
-        font = ui.font(size, True)
+        font = _bold(size)
         lower = _name_middle(cell) + (font.get_linesize() - size // 6) * len(lines) / 2
         return all(font.size(line)[0] <= room for line in lines) and lower < cell - plate
     while size > 7 and not fits(size):
         size -= 1
-    line_height = ui.font(size, True).get_linesize() - size // 6
+    line_height = _bold(size).get_linesize() - size // 6
     top = _name_middle(cell) - line_height * len(lines) // 2
     ink = TAPPED_TEXT if plan.dimmed else ui.TEXT
     for i, line in enumerate(lines):
@@ -547,7 +697,7 @@ def _side_badge(sprite: pygame.Surface, what: str, topleft: tuple[int, int], siz
     if kind in ("artifact", "artifacts"):
         label = value if kind == "artifact" else f"×{value}"
         font = max(7, size - 3)
-        while font > 7 and ui.font(font, True).size(label)[0] > size:
+        while font > 7 and _bold(font).size(label)[0] > size:
             font -= 1
         figure = ui.text(label, font, OUTLINE, bold=True)
         box.width = max(size, figure.get_width() + 4)

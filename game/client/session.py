@@ -1,20 +1,48 @@
 """A game as the window runs it: the engine, who sits in each seat, computer players,
 automatic passing, the log and autosaves. Scenes talk to a ``Session``; the session talks
-to the engine only through ``legal_actions`` and ``apply``."""
+to the engine only through ``legal_actions`` and ``apply``.
+
+**Autosaves.** Every game has an autosave of its own (``autosave-<map>-<time>.json`` in
+the saves folder), written with the seats inside in one atomic write: when the game
+starts (so a game in its draft is saved like any other), after every draft pick, at the
+end of every turn, when it ends, and when the window leaves or closes it. Starting a game
+never writes another game's file; a game loaded from its autosave goes on writing it, a
+game loaded from a save of its own gets a new autosave (the save stays as it was). A
+save that fails (the saves folder not writable) is kept as ``save_problem`` for the
+screen to show; the game goes on.
+
+**Hot-seat privacy.** With more than one person at the screen, whether the window stops
+for a person to answer (and so whether a curtain comes up) never depends on anyone's
+hidden cards: a person is asked to answer when what everyone can see says they could
+(``could_answer``); otherwise the window passes for them. With one person, who alone
+sees the screen, the window passes whenever that person can only pass.
+"""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from game.ai import make_player
 from game.ai.players import ComputerPlayer
 from game.rules import Game, GameSetup, IllegalAction
-from game.rules.core.actions import Action, DiscardForResource, Pass, PlayCard, UseFreeAction
+from game.rules.cards import Ability
+from game.rules.core.actions import (
+    Action,
+    DiscardForResource,
+    DraftPick,
+    Pass,
+    PlayCard,
+    UseFreeAction,
+)
 from game.rules.core.events import (
     ActionDeclared,
     ActionResolved,
     Behaviour,
+    DamageDealt,
     Destroyed,
     Event,
     GameOver,
@@ -42,6 +70,30 @@ class Seat:
     def label(self) -> str:
         return "Human" if self.human else f"Computer ({self.computer})"
 
+    def to_json(self) -> dict[str, Any]:
+        return {"human": self.human, "computer": self.computer}
+
+
+#: an autosave's file name starts so (``autosave.json``: the one autosave of older builds)
+AUTOSAVE_PREFIX = "autosave"
+
+
+def is_autosave(path: Path) -> bool:
+    return path.suffix == ".json" and path.name.startswith(AUTOSAVE_PREFIX)
+
+
+def new_autosave(map_name: str, folder: Path | None = None) -> Path:
+    """A file name for a new game's autosave that no file in the saves folder has."""
+    folder = saves_dir() if folder is None else folder
+    safe = "".join(c if c.isalnum() or c in "-_" else "-" for c in map_name)[:40] or "game"
+    stem = f"{AUTOSAVE_PREFIX}-{safe}-{time.strftime('%Y-%m-%d_%H-%M-%S')}"
+    path = folder / f"{stem}.json"
+    number = 1
+    while path.exists() or path.is_symlink():
+        number += 1
+        path = folder / f"{stem}-{number}.json"
+    return path
+
 
 @dataclass
 class Session:
@@ -55,21 +107,30 @@ class Session:
     #: what the actions applied since the screen last looked did, as the viewer may see
     #: it (the board shows damage and moves from it; ``take_recent`` empties it)
     recent: list[Event] = field(default_factory=list)
+    #: why the last save failed ("" while saves succeed), for the screen to show
+    save_problem: str = ""
 
     @classmethod
     def new(cls, setup: GameSetup, seats: list[Seat], *, autosave: bool = True) -> Session:
         game = Game(setup)
-        session = cls(game, seats, saves_dir() / "autosave.json" if autosave else None)
+        session = cls(game, seats, new_autosave(setup.map.name) if autosave else None)
         session._make_computers()
         session.viewer = session.first_human()
+        session.autosave_now()  # the game exists on disk from its first moment (the draft)
         return session
 
     @classmethod
-    def resume(cls, game: Game, seats: list[Seat] | None = None) -> Session:
+    def resume(cls, game: Game, seats: list[Seat] | None = None,
+               path: Path | None = None) -> Session:
+        """A loaded game; its autosave is ``path`` when that is an autosave (the game goes
+        on in its own file), else a new one (a save of the player's stays untouched)."""
         seats = seats or [Seat() for _ in game.players]
-        session = cls(game, seats, saves_dir() / "autosave.json")
+        autosave = path if path is not None and is_autosave(path) else \
+            new_autosave(game.map.name)
+        session = cls(game, seats, autosave)
         session._make_computers()
-        session.viewer = session.first_human()
+        # in hot-seat, whoever acts first is handed the screen behind the curtain
+        session.viewer = None if session.hot_seat else session.first_human()
         return session
 
     def _make_computers(self) -> None:
@@ -99,6 +160,11 @@ class Session:
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.human]
 
+    @property
+    def hot_seat(self) -> bool:
+        """More than one person shares the screen."""
+        return len(self.humans()) > 1
+
     def legal(self) -> list[Action]:
         actor = self.actor
         return [] if actor is None else self.game.legal_actions(actor)
@@ -109,9 +175,23 @@ class Session:
         turn = self.game.turn
         events = self.game.apply(action)
         self._record(events)
-        if self.autosave is not None and (self.game.turn != turn or self.over):
-            self.save(self.autosave)
+        if self.game.turn != turn or self.over or isinstance(action, DraftPick):
+            self.autosave_now()
         return events
+
+    def autosave_now(self) -> str:
+        """Write the autosave (if the game has one); returns the problem ("" when it was
+        written), kept in ``save_problem`` as well. Never raises: the game goes on."""
+        if self.autosave is None:
+            return ""
+        try:
+            self.save(self.autosave)
+        except OSError as exc:
+            self.save_problem = (f"{self.autosave}: file: expected a saves folder the game "
+                                 f"can write to, found {exc.strerror or type(exc).__name__}")
+        else:
+            self.save_problem = ""
+        return self.save_problem
 
     def step_computer(self) -> list[Event]:
         """Let the computer player to act choose one action; [] when a human is to act."""
@@ -132,7 +212,8 @@ class Session:
     def auto_pass(self) -> bool:
         """Pass for the human to act when they could only pass (or only throw cards away
         for a resource) while answering someone else's action or during another's turn.
-        Returns True if it passed."""
+        In hot-seat the question is asked of what everyone can see (``could_answer``),
+        never of the seat's hidden cards. Returns True if it passed."""
         actor = self.actor
         if actor is None or not self.human_turn():
             return False
@@ -141,10 +222,37 @@ class Session:
         answering = bool(self.game.stack) or actor != self.game.active
         if not answering:
             return False
+        if self.hot_seat and self.could_answer(actor):
+            return False
         legal = self.game.legal_actions(actor)
-        if all(isinstance(a, (Pass, DiscardForResource)) or self._economy(a) for a in legal):
+        # (in hot-seat this holds whenever could_answer is False: it is the safety net)
+        if Pass(actor) in legal and all(isinstance(a, (Pass, DiscardForResource))
+                                        or self._economy(a) for a in legal):
             self.apply(Pass(actor))
             return True
+        return False
+
+    def could_answer(self, player: int) -> bool:
+        """Could ``player`` answer now, by what every player can see? True when a
+        permanent of theirs has a free action they can use now, or when among the cards
+        they hold or may draw (hand and deck together: the table can work out which
+        cards those are from the start deck, the open store, the buys and the discards,
+        though not which lie in the hand) is a spell they can afford now or a card with
+        a free action; effects that only build the economy do not count. Never looks at
+        which cards are in the hand."""
+        game = self.game
+        state = game.players[player]
+        hidden = [*state.hand, *state.deck]
+        for action in game.legal_actions(player):
+            if (isinstance(action, UseFreeAction) and action.source not in hidden
+                    and not self._economy(action)):
+                return True
+        for card in {game.card(entity).name: game.card(entity) for entity in hidden}.values():
+            if (card.is_spell and card.play is not None and card.play <= state.resource
+                    and not _economy_only(card.effect)):
+                return True
+            if any(not _economy_only(ability) for ability in card.free_actions):
+                return True
         return False
 
     def _economy(self, action: Action) -> bool:
@@ -156,7 +264,7 @@ class Session:
             ability = self.game.card(action.source).free_actions[action.index]
         else:
             return False
-        return ability is not None and all(e.kind in _ECONOMY for e in ability.effects)
+        return ability is not None and _economy_only(ability)
 
     def try_apply(self, action: Action) -> str | None:
         """Apply, returning an error message instead of raising."""
@@ -167,8 +275,9 @@ class Session:
         return None
 
     def save(self, path: Path) -> None:
+        """The game and its seats, in one atomic write (raises OSError)."""
         self.game.enter()
-        save_game(self.game, path)
+        save_game(self.game, path, [seat.to_json() for seat in self.seats])
 
     def take_recent(self) -> list[Event]:
         """The events since the last call (the board's damage numbers and move trails)."""
@@ -177,6 +286,16 @@ class Session:
 
     def _record(self, events: list[Event]) -> None:
         viewer = self.viewer if self.viewer is not None else -99
+        fallen = {e.permanent: e.name for e in events if isinstance(e, Destroyed)}
+
+        def name(entity: int) -> str:
+            if entity in fallen:
+                return fallen[entity]
+            try:
+                return self.game.card(entity).name
+            except KeyError:
+                return ""
+
         for raw in events:
             event: Event | None = seen_by(raw, viewer)
             if event is not None and viewer >= 0:
@@ -184,23 +303,51 @@ class Session:
             if event is None:
                 continue
             self.recent.append(event)
-            line = describe(event)
+            line = describe(event, name)
             if line:
                 self.log.append(line)
         del self.log[:-500]
         del self.recent[:-200]
 
 
-def describe(event: Event) -> str:
-    """One log line for the events a player wants to read about."""
+def _economy_only(ability: Ability | None) -> bool:
+    """An ability that only gains resource, points or cards (or none at all)."""
+    return ability is None or all(e.kind in _ECONOMY for e in ability.effects)
+
+
+def seats_of(data: dict[str, Any], players: int) -> list[Seat] | None:
+    """The seats a save keeps (format 3), or None when it keeps none that fit."""
+    raw = data.get("seats")
+    if not isinstance(raw, list) or len(raw) != players:
+        return None
+    from game.ai import PLAYERS
+
+    seats = [Seat(bool(s.get("human")), str(s.get("computer", "easy"))) for s in raw
+             if isinstance(s, dict)]
+    if len(seats) != players or any(not s.human and s.computer not in PLAYERS for s in seats):
+        return None
+    return seats
+
+
+def describe(event: Event, name: Callable[[int], str] = lambda entity: "") -> str:
+    """One log line for the events a player wants to read about (``name``: a permanent's
+    name, "" when unknown)."""
     if isinstance(event, TurnStarted):
         return f"— Turn {event.turn}: player {event.player + 1} —"
     if isinstance(event, ActionDeclared):
         return event.text
     if isinstance(event, ActionResolved):
         return ""
+    if isinstance(event, DamageDealt) and event.amount > 0:
+        target, source = name(event.target), name(event.source) if event.source else ""
+        if not target:
+            return ""
+        if source and event.source != event.target:
+            return f"  {source} deals {event.amount} damage to {target}"
+        return f"  {target} takes {event.amount} damage"
     if isinstance(event, Destroyed):
-        return f"{event.name} is destroyed ({event.reason})"
+        whose = f"P{event.controller + 1}'s " if event.controller >= 0 else "neutral "
+        return f"{whose}{event.name} is destroyed ({event.reason})"
     if isinstance(event, Behaviour):
         return f"  {event.behaviour}: {event.note}"
     if isinstance(event, PlayerEliminated):

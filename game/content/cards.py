@@ -31,9 +31,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-import yaml
-
 from game.content.schema import schema_findings, shorten
+from game.content.yamlfile import read_yaml
 from game.rules.cards import (
     Ability,
     CardDef,
@@ -44,7 +43,9 @@ from game.rules.cards import (
     TargetSpec,
 )
 from game.rules.effects import EFFECTS
+from game.rules.files import entry_problem
 from game.rules.keywords import KEYWORDS
+from game.rules.limits import MAX_CARD_FILE
 from game.rules.passives import PASSIVES
 
 ASSETS = Path(__file__).resolve().parent.parent.parent / "assets"
@@ -106,9 +107,46 @@ def check_card_data(data: Any, path: str) -> list[Problem]:
         needs("health", f"health of at least 1 for {_a(card_type)}")
     if card_type is CardType.EQUIPMENT:
         needs("durability", "durability of at least 1 for an equipment")
+    shaped = not problems  # the schema holds: every ability has the shape it should
     if card_type in (CardType.SPELL, CardType.INTENTION) and "effect" not in data:
         problems.append(Problem(path, "effect", f"an effect for {_a(card_type)}", "nothing"))
+    if shaped:
+        problems.extend(Problem(path, *found) for found in _target_numbers(data))
     return problems
+
+
+def _raw_abilities(data: Mapping[str, Any]) -> Iterator[tuple[str, Mapping[str, Any]]]:
+    """``(field, ability)`` of every ability of card data that fits the schema."""
+    for key in ("effect", "full_action"):
+        if key in data:
+            yield key, data[key]
+    for key in ("free_actions", "triggers"):
+        for i, ability in enumerate(data.get(key) or ()):
+            yield f"{key}[{i}]", ability
+
+
+def _target_numbers(data: Mapping[str, Any]) -> Iterator[tuple[str, str, str]]:
+    """``(field, expected, found)`` for every target number that names no declared target:
+    an effect's ``target: 2`` in an ability declaring two targets (numbered 0 and 1) would
+    do nothing in play, and a target's ``adjacent_to`` must name an earlier target."""
+    for field, ability in _raw_abilities(data):
+        targets = list(_entries(ability.get("targets")))
+        for j, (kind, filters) in enumerate(targets):
+            anchor = (filters or {}).get("adjacent_to")
+            if anchor is not None and anchor >= j:
+                earlier = (f"from 0 to {j - 1}" if j else "(none: this is the first target)")
+                yield (f"{field}.targets[{j}].{kind}.adjacent_to",
+                       f"the number of an earlier target {earlier}", shorten(anchor))
+        declared = (f"from 0 to {len(targets) - 1} (the ability declares {len(targets)} "
+                    "target" + ("s)" if len(targets) > 1 else ")")) if targets else \
+            "(none: the ability declares no targets; self, controller and the like need none)"
+        for i, (name, params) in enumerate(_entries(ability.get("do"))):
+            for param, kind in EFFECTS[name].params.items():
+                value = (params or {}).get(param)
+                if (kind == "target" and isinstance(value, int) and not isinstance(value, bool)
+                        and value >= len(targets)):
+                    yield (f"{field}.do[{i}].{name}.{param}",
+                           f"the number of a declared target {declared}", shorten(value))
 
 
 # ---------------------------------------------------------------------------- building
@@ -208,60 +246,67 @@ def _build(data: Mapping[str, Any], path: str, set_name: str) -> CardDef:
 # ---------------------------------------------------------------------------- files
 
 
-class _CardLoader(yaml.SafeLoader):
-    """PyYAML's safe loader, noting keys given twice in one mapping (PyYAML keeps the last
-    one without a word, which hides a mistake)."""
-
-    def __init__(self, stream: str) -> None:
-        super().__init__(stream)
-        self.repeated: list[tuple[int, Any]] = []
-
-    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
-        seen: set[Any] = set()
-        for key_node, _ in node.value:
-            if isinstance(key_node, yaml.ScalarNode) and key_node.tag != "tag:yaml.org,2002:merge":
-                key = self.construct_object(key_node)
-                if key in seen:
-                    self.repeated.append((key_node.start_mark.line + 1, key))
-                seen.add(key)
-        return super().construct_mapping(node, deep)
-
-
-def read_card_file(path: Path) -> tuple[Any, list[Problem]]:
-    """The parsed data of a card file, or the problems that kept it from being read."""
+def read_card_file(path: Path, max_bytes: int = MAX_CARD_FILE, root: Path | None = None,
+                   ) -> tuple[Any, list[Problem]]:
+    """The parsed data of a card file (or a deck file: ``max_bytes`` is its limit), or the
+    problems that kept it from being read; read with ``game.content.yamlfile``'s checks
+    (a regular file inside ``root``, its size, nesting, aliases, numbers), every key given
+    twice in a mapping reported."""
     file = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        return None, [Problem(file, "", "a UTF-8 text file",
-                              f"bytes that are not UTF-8 (at byte {exc.start})")]
-    except OSError as exc:
-        return None, [Problem(file, "", "a readable file", exc.strerror or type(exc).__name__)]
-    loader = _CardLoader(text)
-    try:
-        data = loader.get_single_data()
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"line {mark.line + 1}" if mark is not None else ""
-        detail = getattr(exc, "problem", None) or str(exc)
-        return None, [Problem(file, where, "valid YAML", f"a syntax error ({detail})")]
-    finally:
-        loader.dispose()
-    if data is None:
+    read = read_yaml(path, max_bytes, root=root)
+    if read.problems:
+        return None, [Problem(file, *problem) for problem in read.problems]
+    if read.data is None:
         return None, [Problem(file, "", "a mapping of card fields", "an empty file")]
-    return data, [Problem(file, f"line {line}", "each field once in a mapping",
-                          f"{shorten(key)} a second time") for line, key in loader.repeated]
+    return read.data, [Problem(file, f"line {line}", "each field once in a mapping",
+                               f"{shorten(key)} a second time") for line, key in read.repeated]
 
 
-def load_card_file(path: Path, set_name: str) -> CardDef:
+def load_card_file(path: Path, set_name: str, root: Path | None = None) -> CardDef:
     """One card file as a ``CardDef``; raises ``CardError`` with every problem of the file
-    (``problem`` is the first)."""
-    data, problems = read_card_file(path)
+    (``problem`` is the first). ``root``: the folder the file must lie in."""
+    data, problems = read_card_file(path, root=root)
     if data is not None:
         problems += check_card_data(data, str(path))
     if problems:
         raise CardError(problems[0], problems)
     return _build(data, str(path), set_name)
+
+
+def visible(folder: Path) -> list[Path]:
+    """The entries of ``folder`` in name order, without hidden ones (.DS_Store, .git);
+    none when it cannot be listed."""
+    try:
+        return sorted((p for p in folder.iterdir() if not p.name.startswith(".")),
+                      key=lambda p: p.name)
+    except OSError:
+        return []
+
+
+def card_files(folder: Path, root: Path | None = None, *, strict: bool = False,
+               ) -> tuple[list[tuple[str, Path]], list[Problem]]:
+    """``(set, file)`` of every card file of a folder of sets (``<folder>/<set>/*.yaml``),
+    in name order, and a problem for each set folder refused: a link leading out of
+    ``root`` (default: ``folder``), a link loop, a special file; with ``strict`` also a
+    file lying directly in ``folder`` (cards belong in set folders). The card files are
+    checked when they are read, against ``root`` too."""
+    root = folder if root is None else root
+    files: list[tuple[str, Path]] = []
+    problems: list[Problem] = []
+    for entry in visible(folder):
+        if strict and not entry.is_symlink() and entry.is_file():
+            problems.append(Problem(
+                str(entry), "file", "card files inside a set folder, like "
+                "cards/<set>/<card>.yaml", f"a file directly in {folder.name}/"))
+            continue
+        refused = entry_problem(entry, root, folder=True)
+        if refused is not None:
+            if strict or entry.is_symlink():
+                problems.append(Problem(str(entry), "file", *refused))
+            continue
+        # each file is checked as it is read (``read_card_file``), whoever reads it
+        files.extend((entry.name, path) for path in visible(entry) if path.suffix == ".yaml")
+    return files, problems
 
 
 # ---------------------------------------------------------------------------- references
@@ -320,32 +365,42 @@ def remove_broken_references(library: CardLibrary, known: Collection[str] = (),
 
 
 def load_cards(root: Path = CARDS_DIR, *, check_references: bool = True,
-               ) -> tuple[CardLibrary, list[Problem]]:
+               confine: Path | None = None) -> tuple[CardLibrary, list[Problem]]:
     """Every card of every set folder under ``root`` and every problem found; broken files
     are reported and skipped. ``check_references=False`` leaves the check of card names
     named by cards to the caller (``remove_broken_references``), for loading several
-    roots into one library."""
-    library = CardLibrary()
-    problems: list[Problem] = []
+    roots into one library. ``confine``: the folder every card file must lie in, links
+    followed (default: ``root``)."""
     if not root.is_dir():
-        return library, [Problem(str(root), "", "a folder of card sets", "nothing")]
-    first: dict[str, str] = {}
-    for set_dir in sorted(p for p in root.iterdir() if p.is_dir()):
-        for path in sorted(set_dir.glob("*.yaml")):
-            try:
-                card = load_card_file(path, set_dir.name)
-            except CardError as exc:
-                problems.extend(exc.problems)
-                continue
-            if card.name in library:
-                problems.append(Problem(
-                    str(path), "name",
-                    f"a card name not used by another card (already used in {first[card.name]})",
-                    shorten(card.name)))
-                continue
-            first[card.name] = str(path)
-            library.add(card)
+        return CardLibrary(), [Problem(str(root), "", "a folder of card sets", "nothing")]
+    files, problems = card_files(root, confine)
+    library, found = cards_of_files(files, confine or root)
+    problems += found
     if check_references:
         library, broken = remove_broken_references(library)
         problems.extend(broken)
+    return library, problems
+
+
+def cards_of_files(files: list[tuple[str, Path]], root: Path | None = None,
+                   ) -> tuple[CardLibrary, list[Problem]]:
+    """The cards of ``(set, file)`` pairs, a card named like an earlier one of them left
+    out and reported; card names they refer to are not checked."""
+    library = CardLibrary()
+    problems: list[Problem] = []
+    first: dict[str, str] = {}
+    for set_name, path in files:
+        try:
+            card = load_card_file(path, set_name, root)
+        except CardError as exc:
+            problems.extend(exc.problems)
+            continue
+        if card.name in library:
+            problems.append(Problem(
+                str(path), "name",
+                f"a card name not used by another card (already used in {first[card.name]})",
+                shorten(card.name)))
+            continue
+        first[card.name] = str(path)
+        library.add(card)
     return library, problems

@@ -26,13 +26,13 @@ from typing import Any
 
 from game.rules import GameSetup
 from game.rules.cards import CardLibrary, CardType
+from game.rules.limits import MAX_DECK_FILE, MAX_LIST_ITEMS, MAX_NAME
 from game.rules.rulesets.duel.rules import COPIES, DECK_SIZE, GENERAL, MECHAZ0R
 
 from .cards import Problem, read_card_file
+from .schema import shorten
 
 DECKS_DIR = Path(__file__).resolve().parent.parent.parent / "assets" / "decks"
-#: largest deck file read (a deck is a few hundred bytes)
-MAX_DECK_FILE = 64 * 1024
 
 
 @dataclass(frozen=True)
@@ -56,10 +56,12 @@ class Deck:
 
 
 def _names(raw: Any) -> dict[str, str] | None:
-    if isinstance(raw, str) and raw.strip():
+    if isinstance(raw, str) and raw.strip() and len(raw) <= MAX_NAME:
         return {"en": raw.strip()}
-    if isinstance(raw, Mapping) and isinstance(raw.get("en"), str) and raw["en"].strip():
-        return {str(k): str(v) for k, v in raw.items() if isinstance(v, str)}
+    if (isinstance(raw, Mapping) and isinstance(raw.get("en"), str) and raw["en"].strip()
+            and len(raw) <= MAX_LIST_ITEMS
+            and all(isinstance(v, str) and len(v) <= MAX_NAME for v in raw.values())):
+        return {str(k): str(v) for k, v in raw.items()}
     return None
 
 
@@ -70,11 +72,12 @@ def read_deck(path: Path, mod: str = "core") -> tuple[Deck | None, list[Problem]
 
 
 def check_deck_file(path: Path, library: CardLibrary, mod: str = "core",
-                    ) -> tuple[Deck | None, list[Problem]]:
+                    root: Path | None = None) -> tuple[Deck | None, list[Problem]]:
     """One deck file read and checked against the format with ``library``: the deck, or
     None and every problem at once (the format is checked on whatever of the file could
-    be read, so one bad count does not hide the other mistakes)."""
-    deck, problems = _parse_deck(path, mod)
+    be read, so one bad count does not hide the other mistakes). ``root``: the folder the
+    file must lie in, links followed."""
+    deck, problems = _parse_deck(path, mod, root)
     if deck is None:
         return None, problems
     fields = {p.field for p in problems}
@@ -84,18 +87,12 @@ def check_deck_file(path: Path, library: CardLibrary, mod: str = "core",
     return (None, problems) if problems else (deck, [])
 
 
-def _parse_deck(path: Path, mod: str) -> tuple[Deck | None, list[Problem]]:
+def _parse_deck(path: Path, mod: str, root: Path | None = None,
+                ) -> tuple[Deck | None, list[Problem]]:
     """The deck as far as its file could be read (None when it is not a mapping), and
     every problem of the file's fields."""
     where = str(path)
-    try:
-        size = path.stat().st_size
-    except OSError as exc:
-        return None, [Problem(where, "file", "a readable file", type(exc).__name__)]
-    if size > MAX_DECK_FILE:
-        return None, [Problem(where, "file", f"a deck file of at most {MAX_DECK_FILE} bytes",
-                              f"{size} bytes")]
-    data, problems = read_card_file(path)
+    data, problems = read_card_file(path, MAX_DECK_FILE, root)
     if problems:
         return None, problems
     if not isinstance(data, Mapping):
@@ -105,25 +102,32 @@ def _parse_deck(path: Path, mod: str) -> tuple[Deck | None, list[Problem]]:
     general = data.get("general")
     cards = data.get("cards")
     if names is None:
-        problems.append(Problem(where, "name", "a name (text, or {en: ..., de: ...})",
-                                repr(data.get("name"))))
-    if not isinstance(general, str) or not general.strip():
-        problems.append(Problem(where, "general", "the name of a general card", repr(general)))
+        problems.append(Problem(where, "name", "a name (text, or {en: ..., de: ...}) of at "
+                                f"most {MAX_NAME} characters", shorten(data.get("name"))))
+    if not isinstance(general, str) or not general.strip() or len(general) > MAX_NAME:
+        problems.append(Problem(where, "general", "the name of a general card",
+                                shorten(general)))
+        general = None
     counted: list[tuple[str, int]] = []
-    if not isinstance(cards, Mapping) or not cards:
-        problems.append(Problem(where, "cards", "a mapping of card name to count",
-                                repr(cards)))
+    if not isinstance(cards, Mapping) or not cards or len(cards) > MAX_LIST_ITEMS:
+        found = (f"{len(cards)} entries" if isinstance(cards, Mapping) and cards
+                 else shorten(cards))
+        problems.append(Problem(where, "cards", "a mapping of card name to count (at most "
+                                f"{MAX_LIST_ITEMS} names)", found))
     else:
         for name, count in cards.items():
-            if (not isinstance(count, int) or isinstance(count, bool) or count < 1
-                    or not isinstance(name, str)):
+            if not isinstance(name, str) or len(name) > MAX_NAME:
+                problems.append(Problem(where, f"cards.{shorten(name)}",
+                                        f"a card name of at most {MAX_NAME} characters",
+                                        shorten(name)))
+            elif not isinstance(count, int) or isinstance(count, bool) or count < 1:
                 problems.append(Problem(where, f"cards.{name}", "a count of at least 1",
-                                        repr(count)))
+                                        shorten(count)))
             else:
                 counted.append((name, count))
     for key in data:
         if key not in ("name", "general", "cards"):
-            problems.append(Problem(where, str(key), "one of name, general, cards",
+            problems.append(Problem(where, shorten(key), "one of name, general, cards",
                                     "an unknown field"))
     names = names or {"en": path.stem}
     general = general.strip() if isinstance(general, str) else ""
@@ -161,15 +165,16 @@ def deck_problems(deck: Deck, library: CardLibrary) -> list[Problem]:
 
 
 def load_decks(library: CardLibrary, root: Path = DECKS_DIR / "duel", mod: str = "core",
-               ) -> tuple[list[Deck], list[Problem]]:
+               confine: Path | None = None) -> tuple[list[Deck], list[Problem]]:
     """Every deck file of ``root`` that is well-formed and fits the format, by name, and
-    every problem found."""
+    every problem found (``confine``: the folder every deck file must lie in, links
+    followed; default ``root``)."""
     decks: list[Deck] = []
     problems: list[Problem] = []
     if not root.is_dir():
         return decks, problems
     for path in sorted(root.glob("*.yaml")):
-        deck, found = check_deck_file(path, library, mod)
+        deck, found = check_deck_file(path, library, mod, confine or root)
         problems.extend(found)
         if deck is not None:
             decks.append(deck)

@@ -20,12 +20,22 @@ PATH``) in the order given; a mod always loads after the mods it requires. The f
 definition of a card name (or an art file, a map name, a deck name) wins; a later one is
 skipped and reported. A mod whose requirement is missing, too old, or part of a cycle is
 skipped whole. Anything broken is reported as a ``Problem`` and skipped; everything else
-still loads. Decks are read once every card is loaded, so a mod's deck may hold cards of
-any loaded mod. Mods are data only: no file of a mod is ever imported or run.
+still loads. Decks and maps are read once every card is loaded, so a mod's deck or map may
+hold cards of any loaded mod; a map is checked as ``check_tmx`` checks it and left out
+when it has a problem. Mods are data only: no file of a mod is ever imported or run.
+
+A mod reads nothing outside its folder: every file and folder it holds must be a regular
+file (or folder) inside the mod folder, links followed, within its size limit
+(``game.rules.files``); a map's tilesets and pictures likewise, but for the game's own
+tilesets by file name (``game.maps.files``). ``load_content`` is the one code path: the
+``mods`` command shows its problems, and ``validate`` shows those of the files it was
+asked about (``problems_in``), loading loose card and deck files after every mod
+(``Loose``).
 """
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -33,18 +43,32 @@ from pathlib import Path
 from typing import Any
 
 import platformdirs
-import yaml
 
 from game import __version__
 from game.content.cards import (
     ASSETS,
     CARDS_DIR,
     Problem,
-    load_cards,
+    card_files,
+    cards_of_files,
     remove_broken_references,
+    visible,
 )
-from game.content.decks import DECKS_DIR, Deck, load_decks
+from game.content.decks import DECKS_DIR, Deck, check_deck_file
+from game.content.yamlfile import read_yaml
 from game.rules.cards import CardLibrary
+from game.rules.files import entry_problem, png_problem, real
+from game.rules.limits import (
+    MAX_ART_FILE,
+    MAX_ART_PIXELS,
+    MAX_MANIFEST_FILE,
+    MAX_MANIFEST_ITEMS,
+    MAX_MAP_FILE,
+    MAX_MOD_NAME,
+    MAX_NAME,
+    MAX_TEXT,
+    MAX_VERSION_DIGITS,
+)
 
 MANIFEST = "mod.yaml"
 CORE = "core"
@@ -55,16 +79,18 @@ CORE_MAPS_DIR = ASSETS.parent / "maps"
 
 _FIELDS = ("name", "version", "requires", "description", "authors")
 _NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*\Z")
-_VERSION = re.compile(r"\d+(?:\.\d+){0,2}\Z")
+_PART = f"[0-9]{{1,{MAX_VERSION_DIGITS}}}"  # ASCII digits: int() would take any script's
+_VERSION = re.compile(rf"{_PART}(?:\.{_PART}){{0,2}}\Z")
 _REQUIREMENT = re.compile(r"\s*([^\s>=<]+)\s*(?:>=\s*(\S+))?\s*\Z")
-_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 #: what a mod's maps/ folder may hold besides maps: the tilesets and images they use
 _MAP_COMPANIONS = (".tsx", ".png")
 #: the rulesets a mod's decks/ folder may hold decks for (one sub-folder each)
 DECK_RULESETS = ("duel",)
 
-NAME_EXPECTED = "a mod name in lower-case words joined by '-', like my-mod"
-VERSION_EXPECTED = "a version of dotted whole numbers, like 1.0.0"
+NAME_EXPECTED = (f"a mod name in lower-case words joined by '-', like my-mod (at most "
+                 f"{MAX_MOD_NAME} characters)")
+VERSION_EXPECTED = (f"a version of dotted whole numbers, like 1.0.0 (at most three, of at "
+                    f"most {MAX_VERSION_DIGITS} digits each)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,26 +163,23 @@ def _shown(value: Any) -> str:
 
 
 def _manifest_yaml(path: Path) -> Any | Problem:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        return Problem(str(path), "file", "a readable UTF-8 text file", type(exc).__name__)
-    try:
-        # every value stays text, so `version: 1.10` is not read as the number 1.1
-        return yaml.load(text, Loader=yaml.BaseLoader)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"line {mark.line + 1}" if mark is not None else "file"
-        return Problem(str(path), where, "valid YAML", str(getattr(exc, "problem", exc)))
+    # every value stays text, so `version: 1.10` is not read as the number 1.1
+    read = read_yaml(path, MAX_MANIFEST_FILE, text_only=True, root=path.parent)
+    if read.problems:
+        field, expected, found = read.problems[0]
+        return Problem(str(path), field or "file", expected, found)
+    return read.data
 
 
 def _text_list(value: Any) -> list[str] | None:
-    """A list of texts, a single text as a list of one, or None if it is neither."""
+    """A list of texts, a single text as a list of one, or None if it is neither (or
+    holds more than ``MAX_MANIFEST_ITEMS`` texts, or a text of more than ``MAX_NAME``)."""
     if value in (None, ""):
         return []
     if isinstance(value, str):
-        return [value]
-    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        value = [value]
+    if (isinstance(value, list) and len(value) <= MAX_MANIFEST_ITEMS
+            and all(isinstance(v, str) and len(v) <= MAX_NAME for v in value)):
         return list(value)
     return None
 
@@ -165,9 +188,10 @@ def read_manifest(folder: Path) -> Mod | list[Problem]:
     """The mod in ``folder`` as its manifest describes it, or every problem of the manifest."""
     path = folder / MANIFEST
     if not folder.is_dir():
-        found = "a file" if folder.exists() else "nothing"
+        refused = entry_problem(folder, folder=True)
+        found = "nothing" if not os.path.lexists(folder) else refused[1] if refused else "?"
         return [Problem(str(folder), "file", "a mod folder (unpack an archive first)", found)]
-    if not path.is_file():
+    if not os.path.lexists(path):
         return [Problem(str(path), "file", "a manifest mod.yaml with the mod's name and version",
                         "no such file")]
     data = _manifest_yaml(path)
@@ -177,10 +201,10 @@ def read_manifest(folder: Path) -> Mod | list[Problem]:
         return [Problem(str(path), "file", f"a mapping of manifest fields ({', '.join(_FIELDS)})",
                         _shown(data))]
     where = str(path)
-    problems = [Problem(where, str(key), f"a manifest field ({', '.join(_FIELDS)})", _shown(key))
-                for key in data if key not in _FIELDS]
+    problems = [Problem(where, str(key)[:40], f"a manifest field ({', '.join(_FIELDS)})",
+                        _shown(key)) for key in data if key not in _FIELDS]
     name = data.get("name")
-    if not isinstance(name, str) or not _NAME.match(name):
+    if not isinstance(name, str) or len(name) > MAX_MOD_NAME or not _NAME.match(name):
         problems.append(Problem(where, "name", NAME_EXPECTED,
                                 "nothing" if name in (None, "") else _shown(name)))
     version = data.get("version")
@@ -190,11 +214,12 @@ def read_manifest(folder: Path) -> Mod | list[Problem]:
     requires: list[Requirement] = []
     raw_requires = _text_list(data.get("requires"))
     if raw_requires is None:
-        problems.append(Problem(where, "requires", "a list of mod names, each optionally "
-                                "followed by '>= VERSION'", _shown(data.get("requires"))))
+        problems.append(Problem(where, "requires", f"a list of at most {MAX_MANIFEST_ITEMS} "
+                                "mod names, each optionally followed by '>= VERSION'",
+                                _shown(data.get("requires"))))
     for index, item in enumerate(raw_requires or []):
         match = _REQUIREMENT.match(item)
-        if match is None or not _NAME.match(match[1]):
+        if match is None or len(match[1]) > MAX_MOD_NAME or not _NAME.match(match[1]):
             problems.append(Problem(where, f"requires[{index}]",
                                     "a mod name, optionally followed by '>= VERSION', like "
                                     "winter-pack >= 1.2.0", _shown(item)))
@@ -204,12 +229,16 @@ def read_manifest(folder: Path) -> Mod | list[Problem]:
         else:
             requires.append(Requirement(match[1], match[2] or ""))
     description = data.get("description") or ""
-    if not isinstance(description, str):
-        problems.append(Problem(where, "description", "a text", _shown(description)))
+    if not isinstance(description, str) or len(description) > MAX_TEXT:
+        found = (f"{len(description)} characters" if isinstance(description, str)
+                 else _shown(description))
+        problems.append(Problem(where, "description", f"a text of at most {MAX_TEXT} "
+                                "characters", found))
     authors = _text_list(data.get("authors"))
     if authors is None:
-        problems.append(Problem(where, "authors", "a name or a list of names",
-                                _shown(data.get("authors"))))
+        problems.append(Problem(where, "authors", f"a name or a list of at most "
+                                f"{MAX_MANIFEST_ITEMS} names (each at most {MAX_NAME} "
+                                "characters)", _shown(data.get("authors"))))
     if problems:
         return problems
     assert isinstance(name, str) and isinstance(version, str) and isinstance(description, str)
@@ -220,28 +249,52 @@ def core_mod() -> Mod:
     return Mod(CORE, __version__, ASSETS.parent, description="the built-in cards and maps")
 
 
-def _visible(folder: Path) -> list[Path]:
-    """The entries of ``folder`` in name order, without hidden ones (.DS_Store, .git)."""
-    return sorted((p for p in folder.iterdir() if not p.name.startswith(".")),
-                  key=lambda p: p.name)
+def _refused(content: Content, path: Path, root: Path, *, folder: bool = False,
+             max_bytes: int | None = None) -> bool:
+    """Report ``path`` and return True when it is no regular file (``folder``: no folder)
+    inside ``root``: a link leading out of it, a loop, a FIFO or a device, too large."""
+    problem = entry_problem(path, root, folder=folder, max_bytes=max_bytes)
+    if problem is not None:
+        content.problems.append(Problem(str(path), "file", *problem))
+    return problem is not None
 
 
-def _add_cards(content: Content, mod: Mod, folder: Path) -> dict[str, str]:
-    """Load the mod's card sets; returns card file stem -> card name of the cards it added."""
-    added: dict[str, str] = {}
-    if not folder.exists():
-        return added
-    if not folder.is_dir():
-        content.problems.append(Problem(str(folder), "file", "a folder of card sets", "a file"))
-        return added
-    for entry in _visible(folder):
-        if entry.is_file():
-            content.problems.append(Problem(
-                str(entry), "file", "card files inside a set folder, like cards/<set>/<card>.yaml",
-                "a file directly in cards/"))
+def _part(content: Content, mod: Mod, name: str, what: str) -> Path | None:
+    """The sub-folder ``name`` of the mod (cards, art, maps, decks), or None when it is
+    missing or refused (a file, a link out of the mod...: reported)."""
+    folder = mod.path / name
+    if not os.path.lexists(folder):
+        return None
+    problem = entry_problem(folder, mod.path, folder=True)
+    if problem is not None:
+        expected, found = problem
+        content.problems.append(Problem(str(folder), "file", what if expected == "a folder"
+                                        else expected, found))
+        return None
+    return folder
+
+
+def load_core_cards() -> tuple[CardLibrary, list[Problem]]:
+    """The built-in cards and the problems of their files (the cards they name are
+    checked with everyone's, once every mod is loaded)."""
+    files, problems = card_files(CARDS_DIR, ASSETS.parent)
+    library, found = cards_of_files(files, ASSETS.parent)
+    return library, problems + found
+
+
+def _add_cards(content: Content, mod: Mod, files: list[tuple[str, Path]]) -> dict[str, str]:
+    """Load card files of the mod; returns card file stem -> card name of the cards it
+    added."""
     # cards may name cards of other mods: that check runs once everything is loaded
-    library, problems = load_cards(folder, check_references=False)
+    library, problems = cards_of_files(files, mod.path)
     content.problems.extend(problems)
+    return _add_library(content, mod, library)
+
+
+def _add_library(content: Content, mod: Mod, library: CardLibrary) -> dict[str, str]:
+    """The mod's cards join the content's, unless an earlier card has the name (reported);
+    returns card file stem -> card name of the cards added."""
+    added: dict[str, str] = {}
     for card in library:
         if card.name in content.library:
             first = content.library[card.name]
@@ -256,31 +309,31 @@ def _add_cards(content: Content, mod: Mod, folder: Path) -> dict[str, str]:
     return added
 
 
-def _add_art(content: Content, folder: Path, own_cards: dict[str, str]) -> None:
+def _mod_cards(content: Content, mod: Mod, folder: Path | None) -> list[tuple[str, Path]]:
+    if folder is None:
+        return []
+    files, problems = card_files(folder, mod.path, strict=mod.name != CORE)
+    content.problems.extend(problems)
+    return files
+
+
+def _add_art(content: Content, mod: Mod, folder: Path | None, own_cards: dict[str, str]
+             ) -> None:
     """Pictures named after card files: the mod's own, else a card loaded earlier."""
-    if not folder.exists():
-        return
-    if not folder.is_dir():
-        content.problems.append(Problem(str(folder), "file", "a folder of card pictures", "a file"))
+    if folder is None:
         return
     earlier = {Path(card.source).stem: card.name for card in content.library
                if card.name not in own_cards.values()}
-    for entry in _visible(folder):
+    for entry in visible(folder):
         where = str(entry)
-        if entry.is_dir() or entry.suffix.lower() != ".png":
+        if entry.suffix.lower() != ".png":
             found = "a folder" if entry.is_dir() else f"a {entry.suffix or 'extension-less'} file"
             content.problems.append(Problem(
                 where, "file", "a PNG picture named after a card file, like art/archer.png", found))
             continue
-        try:
-            with entry.open("rb") as stream:
-                head = stream.read(len(_PNG_SIGNATURE))
-        except OSError as exc:
-            content.problems.append(Problem(where, "file", "a readable file", type(exc).__name__))
-            continue
-        if head != _PNG_SIGNATURE:
-            content.problems.append(Problem(where, "file", "a PNG picture",
-                                            "a file that is not a PNG picture"))
+        problem = png_problem(entry, MAX_ART_FILE, MAX_ART_PIXELS, mod.path)
+        if problem is not None:
+            content.problems.append(Problem(where, "file", *problem))
             continue
         card = own_cards.get(entry.stem) or earlier.get(entry.stem)
         if card is None:
@@ -295,41 +348,66 @@ def _add_art(content: Content, folder: Path, own_cards: dict[str, str]) -> None:
             content.art[card] = entry
 
 
-def _add_maps(content: Content, folder: Path, kinds: Sequence[str], *, strict: bool) -> None:
-    if not folder.exists():
-        return
-    if not folder.is_dir():
-        content.problems.append(Problem(str(folder), "file", "a folder of maps", "a file"))
-        return
-    for entry in _visible(folder):
-        if entry.is_file() and entry.suffix in kinds:
-            first = content.maps.get(entry.stem)
-            if first is None:
-                content.maps[entry.stem] = entry
-            else:
-                content.problems.append(Problem(
-                    str(entry), "name", f"a map name not used by an earlier map ({first}; the "
-                    "first one loaded is kept)", _shown(entry.stem)))
-        elif strict and not (entry.is_file() and entry.suffix in _MAP_COMPANIONS):
-            found = "a folder" if entry.is_dir() else f"a {entry.suffix or 'extension-less'} file"
+def _register_map(content: Content, entry: Path) -> None:
+    first = content.maps.get(entry.stem)
+    if first is None:
+        content.maps[entry.stem] = entry
+    else:
+        content.problems.append(Problem(
+            str(entry), "name", f"a map name not used by an earlier map ({first}; the "
+            "first one loaded is kept)", _shown(entry.stem)))
+
+
+def _core_maps(content: Content, folder: Path, kinds: Sequence[str]) -> None:
+    """The built-in maps, registered by name (they are checked by the tests)."""
+    for entry in visible(folder):
+        if entry.suffix in kinds and entry.is_file():
+            _register_map(content, entry)
+
+
+def _mod_maps(content: Content, mod: Mod, folder: Path | None) -> list[Path]:
+    """The mod's map files, each a regular file inside the mod; anything else in maps/
+    but the tilesets and pictures the maps use is reported."""
+    found: list[Path] = []
+    if folder is None:
+        return found
+    for entry in visible(folder):
+        if entry.suffix in (".tmx", *_MAP_COMPANIONS):
+            limit = MAX_ART_FILE if entry.suffix == ".png" else MAX_MAP_FILE
+            if not _refused(content, entry, mod.path, max_bytes=limit) and entry.suffix == ".tmx":
+                found.append(entry)
+        else:
+            what = "a folder" if entry.is_dir() else f"a {entry.suffix or 'extension-less'} file"
             content.problems.append(Problem(
                 str(entry), "file", "a Tiled map (.tmx), or a tileset (.tsx, .png) a map uses",
-                found))
+                what))
+    return found
 
 
-def _deck_folders(content: Content, folder: Path) -> list[Path]:
+def _check_maps(content: Content, pending: list[tuple[Mod, Path]]) -> None:
+    """Each mod map checked, with every card loaded and its files confined to its mod
+    (``game.maps.tiled.check_tmx``): a map with a problem is reported and left out."""
+    from game.maps.tiled import check_tmx
+
+    for mod, path in pending:
+        problems = check_tmx(path, content.library, root=mod.path)
+        if problems:
+            content.problems.extend(Problem(p.file, p.element, p.expected, p.found)
+                                    for p in problems)
+        else:
+            _register_map(content, path)
+
+
+def _deck_folders(content: Content, mod: Mod, folder: Path | None) -> list[Path]:
     """The ruleset folders of a mod's ``decks/`` (``decks/duel``); anything else there is
     reported."""
-    if not folder.exists():
-        return []
-    if not folder.is_dir():
-        content.problems.append(Problem(str(folder), "file", "a folder of deck folders, like "
-                                        "decks/duel/", "a file"))
+    if folder is None:
         return []
     found = []
-    for entry in _visible(folder):
-        if entry.is_dir() and entry.name in DECK_RULESETS:
-            found.append(entry)
+    for entry in visible(folder):
+        if entry.name in DECK_RULESETS and entry.is_dir():
+            if not _refused(content, entry, mod.path, folder=True):
+                found.append(entry)
         else:
             what = f"a folder named {entry.name}" if entry.is_dir() else "a file"
             content.problems.append(Problem(
@@ -338,18 +416,23 @@ def _deck_folders(content: Content, folder: Path) -> list[Path]:
     return found
 
 
-def _add_decks(content: Content, mod: Mod, folder: Path, *, strict: bool) -> None:
-    """The decks of one ruleset folder, checked against every loaded card; a deck named
-    like an earlier one is reported and left out."""
+def _add_decks(content: Content, mod: Mod, folder: Path, *, strict: bool,
+               files: Sequence[Path] | None = None) -> None:
+    """The decks of one ruleset folder (or the deck ``files`` given), checked against
+    every loaded card; a deck named like an earlier one is reported and left out."""
     if strict:
-        for entry in _visible(folder):
-            if not (entry.is_file() and entry.suffix == ".yaml"):
+        for entry in visible(folder):
+            if not (entry.suffix == ".yaml" and not entry.is_dir()):
                 found = "a folder" if entry.is_dir() else \
                     f"a {entry.suffix or 'extension-less'} file"
                 content.problems.append(Problem(str(entry), "file",
                                                 "a deck file, like decks/duel/my-deck.yaml", found))
-    decks, problems = load_decks(content.library, folder, mod.name)
-    content.problems.extend(problems)
+    decks: list[Deck] = []
+    for path in sorted(folder.glob("*.yaml")) if files is None else files:
+        deck, problems = check_deck_file(path, content.library, mod.name, mod.path)
+        content.problems.extend(problems)
+        if deck is not None:
+            decks.append(deck)
     known = {deck.name: deck for deck in content.decks}
     for deck in decks:
         first = known.get(deck.name)
@@ -362,10 +445,12 @@ def _add_decks(content: Content, mod: Mod, folder: Path, *, strict: bool) -> Non
         content.decks.append(deck)
 
 
-def _load_mod(content: Content, mod: Mod) -> None:
-    own = _add_cards(content, mod, mod.path / "cards")
-    _add_art(content, mod.path / "art", own)
-    _add_maps(content, mod.path / "maps", (".tmx",), strict=True)
+def _load_mod(content: Content, mod: Mod, maps: list[tuple[Mod, Path]]) -> None:
+    own = _add_cards(content, mod, _mod_cards(content, mod, _part(
+        content, mod, "cards", "a folder of card sets")))
+    _add_art(content, mod, _part(content, mod, "art", "a folder of card pictures"), own)
+    maps.extend((mod, path) for path in _mod_maps(content, mod, _part(
+        content, mod, "maps", "a folder of maps")))
     content.mods.append(mod)
 
 
@@ -425,30 +510,55 @@ def _candidate_folders(content: Content, extra_mods: Iterable[Path | str],
                        user_dir: Path | None) -> list[Path]:
     folders: list[Path] = []
     if user_dir is not None and user_dir.is_dir():
-        for entry in _visible(user_dir):
-            if entry.is_dir():
+        for entry in visible(user_dir):
+            if entry.is_dir():  # a link to a mod folder elsewhere is that mod
                 folders.append(entry)
             else:
+                refused = entry_problem(entry, folder=True)
                 content.problems.append(Problem(
                     str(entry), "file", "a mod folder (unpack an archive into its own folder)",
-                    "a file"))
+                    refused[1] if refused else "a file"))
     folders.extend(Path(p) for p in extra_mods)
-    unique: dict[Path, Path] = {}
+    unique: dict[str, Path] = {}
     for folder in folders:
-        unique.setdefault(folder.resolve(), folder)  # the same folder twice loads once
+        unique.setdefault(real(folder), folder)  # the same folder twice loads once
     return list(unique.values())
 
 
+@dataclass(frozen=True, slots=True)
+class Loose:
+    """Card and deck files outside any mod (a card file, a set folder, a ``cards/``
+    folder, a deck file) that ``validate`` checks: loaded after every mod as a mod of
+    their own, so they meet every check loading makes, names already taken included.
+    ``root`` is the folder their files must lie in."""
+
+    root: Path
+    cards: tuple[tuple[str, Path], ...] = ()
+    decks: tuple[Path, ...] = ()
+
+    @property
+    def mod(self) -> Mod:
+        return Mod(LOOSE, "0", self.root, description="files checked by validate")
+
+
+#: the name under which ``Loose`` files load
+LOOSE = "(checked files)"
+
+
 def load_content(extra_mods: Iterable[Path | str] = (), user_dir: Path | None = USER_MODS_DIR,
-                 include_user: bool = True) -> Content:
-    """The built-in content, then the user's mods, then ``extra_mods`` (see the module text)."""
+                 include_user: bool = True, loose: Sequence[Loose] = ()) -> Content:
+    """The built-in content, then the user's mods, then ``extra_mods``, then the
+    ``loose`` files (see the module text and ``Loose``)."""
     content = Content()
     core = core_mod()
-    own = _add_cards(content, core, CARDS_DIR)
-    _add_art(content, CORE_ART_DIR, own)
+    library, problems = load_core_cards()
+    content.problems.extend(problems)
+    own = _add_library(content, core, library)
+    _add_art(content, core, CORE_ART_DIR if CORE_ART_DIR.is_dir() else None, own)
     # the built-in maps: the Tiled maps, or the older text-grid maps while there are none
     tiled = CORE_MAPS_DIR.is_dir() and any(CORE_MAPS_DIR.glob("*.tmx"))
-    _add_maps(content, CORE_MAPS_DIR, (".tmx",) if tiled else (".yaml",), strict=False)
+    if CORE_MAPS_DIR.is_dir():
+        _core_maps(content, CORE_MAPS_DIR, (".tmx",) if tiled else (".yaml",))
     content.mods.append(core)
     candidates: list[Mod] = []
     by_name: dict[str, Mod] = {CORE: core}
@@ -468,23 +578,31 @@ def load_content(extra_mods: Iterable[Path | str] = (), user_dir: Path | None = 
         candidates.append(mod)
     ordered = _dependency_order(candidates, content.problems)
     content.skipped.extend(m for m in candidates if m not in ordered)
+    maps: list[tuple[Mod, Path]] = []
     for mod in ordered:
         if _requirements_met(content, mod, set(by_name)):
-            _load_mod(content, mod)
+            _load_mod(content, mod, maps)
         else:
             content.skipped.append(mod)
+    for unit in loose:
+        _add_cards(content, unit.mod, list(unit.cards))
     content.library, broken = remove_broken_references(content.library)
     content.problems.extend(broken)
     for name in [name for name in content.origin if name not in content.library]:
         del content.origin[name]
         content.art.pop(name, None)
-    # decks last: they may hold the cards of any mod, and only cards that loaded
+    # maps and decks last: they may hold the cards of any mod, and only cards that loaded
+    _check_maps(content, maps)
     for mod in content.mods:
         if mod.name == CORE:
             _add_decks(content, mod, DECKS_DIR / "duel", strict=False)
         else:
-            for folder in _deck_folders(content, mod.path / "decks"):
+            for folder in _deck_folders(content, mod, _part(
+                    content, mod, "decks", "a folder of deck folders, like decks/duel/")):
                 _add_decks(content, mod, folder, strict=True)
+    for unit in loose:
+        if unit.decks:
+            _add_decks(content, unit.mod, unit.root, strict=False, files=unit.decks)
     return content
 
 
@@ -497,11 +615,25 @@ def is_mod_folder(path: Path) -> bool:
                                              for part in ("cards", "art", "decks"))
 
 
-def problems_in(content: Content, folders: Iterable[Path | str]) -> list[Problem]:
-    """The problems of files inside any of ``folders``, each once, in the order found."""
-    roots = [Path(folder).resolve() for folder in folders]
-    return [p for p in content.problems
-            if any(Path(p.file).resolve().is_relative_to(root) for root in roots)]
+def _written(path: Path | str) -> Path:
+    """``path`` as its folder really is (links in the folders followed) with its own
+    name as written: a file that is a link is matched by where it lies, not where it
+    leads."""
+    absolute = os.path.abspath(path)
+    return Path(real(os.path.dirname(absolute))) / os.path.basename(absolute)
+
+
+def problems_in(content: Content, paths: Iterable[Path | str]) -> list[Problem]:
+    """The problems of files lying inside any of ``paths`` (a folder, or a file itself),
+    each once, in the order found. A file is matched by where it lies, so the problem
+    of a link leading out of a mod is the mod's."""
+    wanted = [_written(path) for path in paths]
+    found: list[Problem] = []
+    for problem in content.problems:
+        where = _written(problem.file)
+        if any(where == root or root in where.parents for root in wanted):
+            found.append(problem)
+    return found
 
 
 def describe(content: Content, user_dir: Path | None) -> list[str]:

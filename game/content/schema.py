@@ -22,7 +22,7 @@ files against a JSON Schema while one types.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence, Sized
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -33,6 +33,7 @@ from game.rules.cards import CardType
 from game.rules.costs import COSTS
 from game.rules.effects import EFFECTS
 from game.rules.keywords import KEYWORDS
+from game.rules.limits import MAX_CARD_NUMBER, MAX_LIST_ITEMS, MAX_NAME, MAX_TEXT, MAX_WORD
 from game.rules.marks import MARKS
 from game.rules.passives import PASSIVES, STATS
 from game.rules.targets import TARGETS
@@ -60,16 +61,16 @@ def _target_filters() -> dict[str, dict[str, Any]]:
     return {
         "controller": _enum(("own", "enemy"), "own or enemy"),
         "range": _count(),
-        "name": _text("a card name"),
+        "name": _name(),
         "self": _flag(),
         "damaged": _flag(),
         "mark": _enum(MARKS.names(), _one_of("marks", MARKS.names())),
         "straight_line": _flag(),
         "not_keyword": _enum(KEYWORDS.names(), _one_of("keywords", KEYWORDS.names())),
-        "tag": _text("a card tag (a tribe such as dervish, or general)"),
-        "not_tag": _text("a card tag the target must not have"),
+        "tag": _text("a card tag (a tribe such as dervish, or general)", MAX_WORD),
+        "not_tag": _text("a card tag the target must not have", MAX_WORD),
         "free": _flag(),
-        "card": _text("a card name"),
+        "card": _name(),
         "adjacent_to": _count("the number of an earlier target (0 for the first)"),
     }
 
@@ -110,15 +111,24 @@ def _one_of(what: str, names: Iterable[str]) -> str:
 
 def _count(words: str = COUNT, *, minimum: int = 0, nullable: bool = False) -> dict[str, Any]:
     kind: Any = ["integer", "null"] if nullable else "integer"
-    return {"type": kind, "minimum": minimum, "x-expected": words}
+    return {"type": kind, "minimum": minimum, "maximum": MAX_CARD_NUMBER, "x-expected": words}
+
+
+def _signed() -> dict[str, Any]:
+    return {"type": "integer", "minimum": -MAX_CARD_NUMBER, "maximum": MAX_CARD_NUMBER,
+            "x-expected": WHOLE}
 
 
 def _flag(words: str = "true or false") -> dict[str, Any]:
     return {"type": "boolean", "x-expected": words}
 
 
-def _text(words: str = "a text") -> dict[str, Any]:
-    return {"type": "string", "minLength": 1, "x-expected": words}
+def _text(words: str = "a text", longest: int = MAX_TEXT) -> dict[str, Any]:
+    return {"type": "string", "minLength": 1, "maxLength": longest, "x-expected": words}
+
+
+def _name(words: str = "a card name") -> dict[str, Any]:
+    return _text(words, MAX_NAME)
 
 
 def _enum(names: Sequence[Any], words: str) -> dict[str, Any]:
@@ -141,18 +151,19 @@ def _choice(what: str, options: Mapping[str, dict[str, Any]], shape: str,
     return {"if": {"type": "string"}, "then": _enum(sorted(bare), words), "else": mapping}
 
 
-def _localised(noun: str) -> dict[str, Any]:
+def _localised(noun: str, longest: int) -> dict[str, Any]:
     """A name or text: one English string, or strings by language code."""
     shape = f"a {noun}, or {noun}s by language like {{en: ..., de: ...}}"
     return {
         "if": {"type": "string"},
-        "then": _text(f"a {noun} that is not empty"),
+        "then": _text(f"a {noun} that is not empty", longest),
         "else": {
-            "type": "object", "required": ["en"],
-            "properties": {"en": _text(f"the English {noun} under 'en'")},
+            "type": "object", "required": ["en"], "maxProperties": MAX_LIST_ITEMS,
+            "properties": {"en": _text(f"the English {noun} under 'en'", longest)},
             "propertyNames": {"type": "string", "pattern": r"^[a-z]{2,3}([-_][A-Za-z0-9]+)*$",
+                              "maxLength": MAX_WORD,
                               "x-expected": "a language code like en or de"},
-            "additionalProperties": _text(f"a {noun} that is not empty"),
+            "additionalProperties": _text(f"a {noun} that is not empty", longest),
             "x-expected": shape,
         },
         "x-expected": shape,
@@ -170,12 +181,12 @@ def _param(entry: str, name: str, kind: str) -> dict[str, Any]:
     """The schema of one registry parameter, from its declared type."""
     if kind == "int":
         if name in STATS or name in SIGNED_PARAMS.get(entry, ()):
-            return {"type": "integer", "x-expected": WHOLE}
+            return _signed()
         return _count()
     if kind == "mark":
         return _enum(MARKS.names(), _one_of("marks", MARKS.names()))
     if kind == "card":
-        return _text("a card name")
+        return _name()
     if kind == "target":
         return _target_reference()
     if kind == "str":
@@ -228,11 +239,11 @@ def _keyword_param(name: str, param: str) -> dict[str, Any]:
                   "units...), or a mapping of name, type, controller, buy_above")
     return {
         "if": {"type": "string"},
-        "then": _text(spec_words),
+        "then": _text(spec_words, MAX_NAME),
         "else": {
             "type": "object",
             "properties": {
-                "name": _text("a card name"),
+                "name": _name(),
                 "type": _enum([t.value for t in CardType],
                               _one_of("card types", [t.value for t in CardType])),
                 "controller": _enum(("enemy",), "enemy"),
@@ -298,15 +309,15 @@ def _passive() -> dict[str, Any]:
 def _ability(kind: str) -> dict[str, Any]:
     properties: dict[str, Any] = {
         "targets": {"type": "array", "items": {"$ref": "#/$defs/target"},
-                    "x-expected": "a list of targets"},
-        "do": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/effect"},
-               "x-expected": "a non-empty list of effects"},
+                    "maxItems": MAX_LIST_ITEMS, "x-expected": "a list of targets"},
+        "do": {"type": "array", "minItems": 1, "maxItems": MAX_LIST_ITEMS,
+               "items": {"$ref": "#/$defs/effect"}, "x-expected": "a non-empty list of effects"},
         "text": _text(),
     }
     required = ["do"]
     if kind == "free":
         properties["cost"] = {"type": "array", "items": {"$ref": "#/$defs/cost"},
-                              "x-expected": "a list of costs"}
+                              "maxItems": MAX_LIST_ITEMS, "x-expected": "a list of costs"}
     if kind == "trigger":
         required.insert(0, "when")
         properties["when"] = _enum(TRIGGERS.names(), _one_of("triggers", TRIGGERS.names()))
@@ -329,7 +340,8 @@ def _ability(kind: str) -> dict[str, Any]:
 
 
 def _list_of(ref: str, words: str) -> dict[str, Any]:
-    return {"type": "array", "items": {"$ref": f"#/$defs/{ref}"}, "x-expected": words}
+    return {"type": "array", "items": {"$ref": f"#/$defs/{ref}"}, "maxItems": MAX_LIST_ITEMS,
+            "x-expected": words}
 
 
 def card_schema() -> dict[str, Any]:
@@ -337,8 +349,8 @@ def card_schema() -> dict[str, Any]:
     types = [t.value for t in CardType]
     properties: dict[str, Any] = {
         "type": _enum(types, _one_of("card types", types)),
-        "name": _localised("name"),
-        "text": _localised("text"),
+        "name": _localised("name", MAX_NAME),
+        "text": _localised("text", MAX_TEXT),
         **{key: _count(nullable=True) for key in NUMBER_FIELDS},
         "keywords": _list_of("keyword", "a list of keywords"),
         "effect": {"$ref": "#/$defs/ability"},
@@ -347,10 +359,11 @@ def card_schema() -> dict[str, Any]:
         "triggers": _list_of("trigger", "a list of triggered abilities"),
         "passives": _list_of("passive", "a list of passive effects"),
         "token": _flag(),
-        "bloodbound": {"type": "string", "minLength": 1,
+        "bloodbound": {"type": "string", "minLength": 1, "maxLength": MAX_NAME,
                        "x-expected": "the name of the general's bloodbound spell card"},
-        "tags": {"type": "array", "uniqueItems": True,
+        "tags": {"type": "array", "uniqueItems": True, "maxItems": MAX_LIST_ITEMS,
                  "items": {"type": "string", "pattern": "^[a-z][a-z0-9_-]*$",
+                           "maxLength": MAX_WORD,
                            "x-expected": "a tag: a lower-case word (letters, digits, - or _)"},
                  "x-expected": "a list of tags, each given once"},
     }
@@ -425,7 +438,8 @@ def field_name(path: Iterable[Any]) -> str:
         if isinstance(part, int) and not isinstance(part, bool):
             out += f"[{part}]"
         else:
-            out += f".{part}" if out else str(part)
+            text = str(part) if len(str(part)) <= 40 else str(part)[:37] + "..."
+            out += f".{text}" if out else text
     return out
 
 
@@ -472,6 +486,21 @@ def _explain(error: ValidationError) -> Iterator[tuple[tuple[Any, ...], str, str
         return
     if "propertyNames" in error.relative_schema_path:
         yield (*path, str(instance)), schema.get("x-expected", "a field name"), shorten(instance)
+        return
+    limit = error.validator_value
+    if error.validator == "maximum":
+        yield path, f"a whole number of at most {limit}", shorten(instance)
+        return
+    if error.validator == "minimum" and isinstance(limit, int) and limit < 0:
+        yield path, f"a whole number of at least {limit}", shorten(instance)
+        return
+    if error.validator == "maxLength" and isinstance(instance, str):
+        yield path, f"a text of at most {limit} characters", f"{len(instance)} characters"
+        return
+    if (error.validator in ("maxItems", "maxProperties") and limit == MAX_LIST_ITEMS
+            and isinstance(instance, Sized)):
+        what = "a list" if error.validator == "maxItems" else "a mapping"
+        yield path, f"{what} of at most {limit} items", f"{len(instance)} items"
         return
     words = schema.get("x-expected") or f"a value that meets {error.validator} " \
                                          f"{shorten(error.validator_value)}"

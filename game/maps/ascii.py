@@ -22,13 +22,13 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-import yaml
-
+from game.content.yamlfile import read_yaml
+from game.rules import limits
 from game.rules.mapmodel import DEFAULT_SYMBOLS, MapSpec, Placement, Region, WinSpec, parse_grid
 from game.rules.tiles import TILE_TYPES
 from game.rules.wincons import WIN_CONDITIONS
 
-from .errors import MapError
+from .errors import MapError, MapProblem
 
 MAPS_DIR = Path(__file__).resolve().parent.parent.parent / "maps"
 
@@ -42,17 +42,22 @@ def _tile(value: Any, path: str, field: str) -> tuple[int, int]:
 
 def load_ascii_map(path: Path | str) -> MapSpec:
     name = str(path)
-    try:
-        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise MapError(name, "file", "a readable file", type(exc).__name__) from None
-    except yaml.YAMLError as exc:
-        raise MapError(name, "file", "valid YAML", getattr(exc, "problem", str(exc))) from None
+    read = read_yaml(Path(path), limits.MAX_MAP_FILE)
+    if read.problems:
+        field, expected, found = read.problems[0]
+        raise MapError([MapProblem(name, field or "file", expected, found)])
+    data = read.data
     if not isinstance(data, dict):
         raise MapError(name, "top level", "a mapping", data)
     grid = data.get("map")
     if not isinstance(grid, str) or not grid.strip():
         raise MapError(name, "map", "the grid as a block of text", grid)
+    rows = grid.strip("\n").split("\n")
+    columns = max(len(row.rstrip()) for row in rows)
+    if (len(rows) > limits.MAX_MAP_SIDE or columns > limits.MAX_MAP_SIDE
+            or len(rows) * columns > limits.MAX_MAP_CELLS):
+        raise MapError(name, "map", f"a grid of at most {limits.MAX_MAP_SIDE} tiles each way "
+                       f"and {limits.MAX_MAP_CELLS} tiles in all", f"{columns}x{len(rows)}")
     symbols = dict(DEFAULT_SYMBOLS)
     extra = data.get("symbols") or {}
     if not isinstance(extra, dict):
@@ -78,6 +83,9 @@ def load_ascii_map(path: Path | str) -> MapSpec:
         if not isinstance(count, int) or count < 1:
             raise MapError(name, f"start_deck_list.{card}", "a count of at least 1", count)
         start_deck.append((str(card), count))
+    if sum(count for _, count in start_deck) > limits.MAX_START_DECK:
+        raise MapError(name, "start_deck_list", f"a start deck of at most "
+                       f"{limits.MAX_START_DECK} cards", sum(c for _, c in start_deck))
     win_raw = data.get("win_condition")
     if not isinstance(win_raw, dict) or win_raw.get("type") not in WIN_CONDITIONS:
         raise MapError(name, "win_condition.type",
@@ -93,15 +101,21 @@ def load_ascii_map(path: Path | str) -> MapSpec:
     for index, item in enumerate(data.get("placements") or []):
         if not isinstance(item, dict) or "card" not in item:
             raise MapError(name, f"placements[{index}]", "{card, tile, player}", item)
+        player = item.get("player", -1)
+        if not isinstance(player, int) or not -1 <= player <= limits.MAX_PLAYERS:
+            raise MapError(name, f"placements[{index}].player", "a player number", player)
         placements.append(Placement(str(item["card"]), _tile(item.get("tile"), name,
-                                    f"placements[{index}].tile"), int(item.get("player", -1))))
+                                    f"placements[{index}].tile"), player))
     regions = []
     for index, item in enumerate(data.get("regions") or []):
         if not isinstance(item, dict) or not isinstance(item.get("tiles"), list):
             raise MapError(name, f"regions[{index}]", "{name, points, tiles}", item)
         tiles = frozenset(_tile(t, name, f"regions[{index}].tiles") for t in item["tiles"])
-        regions.append(Region(str(item.get("name", f"region {index + 1}")), tiles,
-                              int(item.get("points", 1))))
+        points = item.get("points", 1)
+        if not isinstance(points, int) or not 1 <= points <= limits.MAX_CARD_NUMBER:
+            raise MapError(name, f"regions[{index}].points",
+                           f"a whole number from 1 to {limits.MAX_CARD_NUMBER}", points)
+        regions.append(Region(str(item.get("name", f"region {index + 1}")), tiles, points))
     try:
         spec = parse_grid(grid, name=str(data.get("name", Path(path).stem)), players=players,
                           income=income, start_deck=tuple(start_deck),

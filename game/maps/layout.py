@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.rules.geometry import Geometry, Tile
+from game.rules.limits import MAX_TILE_PIXELS
 
 ORIENTATIONS = ("orthogonal", "hexagonal")
 STAGGER_AXES = ("x", "y")
@@ -44,9 +45,13 @@ def layout_params(orientation: str, tile_size: tuple[int | None, int | None],
     hexagonal = orientation == "hexagonal"
     low = MIN_HEX_TILE if hexagonal else 1
     tile_w, tile_h = tile_size
+    high = MAX_TILE_PIXELS
     if tile_w is None or tile_h is None or tile_w < low or tile_h < low:
         add("map", f"a tile width and height of at least {low} pixels (the size of the "
             "terrain tileset's tiles)", f"{tile_w}x{tile_h}")
+        return None
+    if tile_w > high or tile_h > high:
+        add("map", f"a tile width and height of at most {high} pixels", f"{tile_w}x{tile_h}")
         return None
     params: dict[str, Any] = {"tile_width": tile_w, "tile_height": tile_h}
     if not hexagonal:

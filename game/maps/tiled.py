@@ -37,7 +37,6 @@ import base64
 import binascii
 import difflib
 import functools
-import gzip
 import math
 import os
 import re
@@ -50,22 +49,30 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from game.rules import limits
 from game.rules.cards import CardLibrary
-from game.rules.draft import parse_draft
+from game.rules.draft import DRAFT_EXPECTED, parse_draft
 from game.rules.geometry import Geometry, Tile
-from game.rules.mapmodel import MapSpec, Placement, Region, WinSpec, shared_geometry
+from game.rules.mapmodel import (
+    MapSpec,
+    Placement,
+    Region,
+    WinSpec,
+    piece_card_problem,
+    shared_geometry,
+)
 from game.rules.rulesets import RULESETS
 from game.rules.tiles import TILE_TYPES
 from game.rules.wincons import WIN_CONDITIONS
 
-from . import layout
+from . import files, layout
 from .errors import MapError, MapProblem, shown
 from .layout import Point
 
 __all__ = ["MapProblem", "check_tmx", "load_tmx", "shipped_library"]
 
 TILE_SIZE = 64
-MAX_PLAYERS = 4
+MAX_PLAYERS = limits.MAX_PLAYERS
 
 #: object classes and the custom properties (members) each may carry
 OBJECT_MEMBERS: dict[str, tuple[str, ...]] = {
@@ -166,16 +173,31 @@ class _Report:
     problems: list[MapProblem] = field(default_factory=list)
 
     def add(self, element: str, expected: str, found: str) -> None:
-        self.problems.append(MapProblem(self.file, element, expected, found))
+        # names and values come from the file: a line stays readable whatever they hold
+        self.problems.append(MapProblem(self.file, _clip(element, 160), expected,
+                                        _clip(found, 240)))
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def _suggest(value: str, choices: Sequence[str]) -> str:
     """`` (did you mean 'X'?)`` for a near miss, else ``""``."""
+    value = value[:limits.MAX_NAME]
     lowered = {c.lower(): c for c in choices}
     if value.lower() in lowered:
         return f" (did you mean {lowered[value.lower()]!r}?)"
     close = difflib.get_close_matches(value, list(choices), n=1, cutoff=0.75)
     return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+#: a whole number as Tiled writes one: ASCII digits only (``int()`` would also take
+#: other scripts' digits, underscores and 5,000-digit numbers)
+_WHOLE = re.compile(rf"[+-]?[0-9]{{1,{limits.MAX_NUMBER_DIGITS}}}")
+#: a number as Tiled writes one (no nan, inf, underscores or other scripts' digits)
+_DECIMAL = re.compile(r"[+-]?(?:[0-9]{1,20}(?:\.[0-9]{0,20})?|\.[0-9]{1,20})"
+                      r"(?:[eE][+-]?[0-9]{1,3})?")
 
 
 def _as_int(value: Any) -> int | None:
@@ -184,7 +206,7 @@ def _as_int(value: Any) -> int | None:
         return None
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and re.fullmatch(r"\s*[+-]?\d+\s*", value):
+    if isinstance(value, str) and _WHOLE.fullmatch(value.strip(" \t\r\n")):
         return int(value)
     return None
 
@@ -198,10 +220,18 @@ def _text(value: Any) -> str:
 
 
 def _xml_int(raw: str | None) -> int | None:
-    try:
-        return int(raw) if raw is not None else None
-    except ValueError:
+    return int(raw) if raw is not None and _WHOLE.fullmatch(raw) else None
+
+
+def _xml_number(raw: str) -> float | None:
+    """A finite number of at most ``MAX_MAP_PIXELS`` either way, or None."""
+    if not _DECIMAL.fullmatch(raw):
         return None
+    value = float(raw)
+    return value if abs(value) <= limits.MAX_MAP_PIXELS else None
+
+
+_NUMBER_EXPECTED = f"a number from -{limits.MAX_MAP_PIXELS} to {limits.MAX_MAP_PIXELS}"
 
 
 def _xml_properties(element: ET.Element, owner: str, report: _Report,
@@ -240,21 +270,24 @@ def _xml_properties(element: ET.Element, owner: str, report: _Report,
             raw = prop.get("value")
             if raw is None:
                 raw = prop.text or ""
+            if len(raw) > limits.MAX_PROPERTY_TEXT:
+                report.add(where, f"a value of at most {limits.MAX_PROPERTY_TEXT} characters",
+                           f"{len(raw)} characters")
+                continue
             value: Any = raw
             if kind in ("int", "object"):
                 value = _xml_int(raw)
                 if value is None:
-                    report.add(where, "a whole number", repr(raw))
+                    report.add(where, "a whole number", shown(raw))
                     continue
             elif kind == "float":
-                try:
-                    value = float(raw)
-                except ValueError:
-                    report.add(where, "a number", repr(raw))
+                if not _DECIMAL.fullmatch(raw):
+                    report.add(where, "a number", shown(raw))
                     continue
+                value = float(raw)
             elif kind == "bool":
                 if raw not in ("true", "false"):
-                    report.add(where, "true or false", repr(raw))
+                    report.add(where, "true or false", shown(raw))
                     continue
                 value = raw == "true"
             result[name] = value
@@ -290,8 +323,9 @@ def _read_tileset(node: ET.Element, tileset: _Tileset, size: tuple[int, int],
     highest = -1
     for tile in node.findall("tile"):
         tile_id = _xml_int(tile.get("id"))
-        if tile_id is None or tile_id < 0:
-            report.add(f"{where} tile", "a tile id of at least 0", repr(tile.get("id")))
+        if tile_id is None or not 0 <= tile_id <= limits.MAX_GID:
+            report.add(f"{where} tile", f"a tile id from 0 to {limits.MAX_GID}",
+                       shown(tile.get("id")))
             continue
         highest = max(highest, tile_id)
         tile_where = f"{where} tile {tile_id}"
@@ -306,76 +340,123 @@ def _read_tileset(node: ET.Element, tileset: _Tileset, size: tuple[int, int],
     tileset.count = max(count if count is not None else 0, highest + 1)
 
 
+def _images(node: ET.Element, folder: Path, root: Path, where: str, report: _Report) -> None:
+    """Every picture ``node`` names (its own ``<image>`` and its tiles'), checked as
+    ``files.image_problem`` says (``folder``: where their paths start)."""
+    for image in node.iter("image"):
+        source = image.get("source")
+        if source:
+            problem = files.image_problem(source, folder, root)
+            if problem is not None:
+                report.add(f"{where} image {_clip(source, 80)!r}", *problem)
+
+
 def _tilesets(root: ET.Element, folder: Path, size: tuple[int, int],
-              report: _Report) -> list[_Tileset]:
+              report: _Report, confine: Path) -> list[_Tileset]:
     tilesets: list[_Tileset] = []
     for node in root.findall("tileset"):
         source = node.get("source")
-        where = (f"tileset {Path(source).name}" if source
+        where = (f"tileset {files.file_name(source)}" if source
                  else f"tileset {node.get('name', '')!r}")
         firstgid = _xml_int(node.get("firstgid"))
-        if firstgid is None or firstgid < 1:
-            report.add(where, "a firstgid of at least 1", repr(node.get("firstgid")))
+        if firstgid is None or not 1 <= firstgid <= limits.MAX_GID:
+            report.add(where, f"a firstgid from 1 to {limits.MAX_GID}",
+                       shown(node.get("firstgid")))
+            continue
+        same = next((t for t in tilesets if t.firstgid == firstgid), None)
+        if same is not None:
+            report.add(where, "a firstgid no other tileset of the map has",
+                       f"{firstgid}, the firstgid of {same.where} too")
             continue
         tileset = _Tileset(firstgid, where)
         tilesets.append(tileset)
         contents = node
         if source:
-            path = folder / source
             if Path(source).suffix.lower() != ".tsx":
                 report.add(where, "a tileset saved as a .tsx file", repr(source))
                 tileset.readable = False
                 continue
-            if not path.is_file():
-                report.add(where, "an existing tileset file", f"nothing at {path}")
+            path = files.tileset_file(source, folder, confine)
+            if isinstance(path, tuple):
+                report.add(where, *path)
                 tileset.readable = False
                 continue
-            try:
-                contents = ET.parse(path).getroot()
-            except (ET.ParseError, OSError) as exc:
-                report.add(where, "a well-formed .tsx tileset", f"{exc} (in {path})")
+            parsed = files.parse_xml(path, "a .tsx tileset", "a well-formed .tsx tileset")
+            if isinstance(parsed, tuple):
+                report.add(where, parsed[0], f"{parsed[1]} (in {path})")
                 tileset.readable = False
                 continue
+            contents = parsed
             if contents.tag != "tileset":
                 report.add(where, "a file with a <tileset> root element", f"<{contents.tag}>")
                 tileset.readable = False
                 continue
+            _images(contents, path.parent, files.tileset_root(path, confine), where, report)
+        else:
+            _images(contents, folder, confine, where, report)
         _read_tileset(contents, tileset, size, report)
-    return sorted(tilesets, key=lambda t: t.firstgid)
+    tilesets.sort(key=lambda t: t.firstgid)
+    for before, after in zip(tilesets, tilesets[1:], strict=False):
+        if before.count is not None and before.firstgid + before.count > after.firstgid:
+            report.add(after.where, f"a firstgid of at least {before.firstgid + before.count} "
+                       f"(after the {before.count} tiles of {before.where}, which starts at "
+                       f"{before.firstgid})", str(after.firstgid))
+    return tilesets
 
 
-def _layers(node: ET.Element) -> Iterator[ET.Element]:
-    """Every layer in document order (bottom to top), descending into groups."""
+def _layers(node: ET.Element, report: _Report, depth: int = 0) -> Iterator[ET.Element]:
+    """Every layer in document order (bottom to top), descending into groups (at most
+    ``MAX_GROUP_DEPTH`` deep)."""
     for child in node:
         if child.tag == "group":
             yield child
-            yield from _layers(child)
+            if depth >= limits.MAX_GROUP_DEPTH:
+                report.add(f"group layer {child.get('name', '')!r}", "group layers inside "
+                           f"each other at most {limits.MAX_GROUP_DEPTH} deep", "deeper ones")
+                continue
+            yield from _layers(child, report, depth + 1)
         elif child.tag in ("layer", "objectgroup", "imagelayer"):
             yield child
 
 
-def _decode(data: ET.Element, where: str, report: _Report) -> list[int] | None:
+def _decode(data: ET.Element, where: str, report: _Report, expected: int) -> list[int] | None:
+    """The gids of a layer's ``<data>`` (``expected`` of them, or the layer is reported)."""
     encoding = data.get("encoding")
     compression = data.get("compression")
     text = (data.text or "").strip()
     if encoding == "csv":
-        try:
-            return [int(v) for v in text.split(",")]
-        except ValueError:
-            report.add(where, "comma-separated tile numbers", shown(text, 40))
+        values = [v.strip() for v in text.split(",")]
+        if len(values) > expected:
+            report.add(where, f"{expected} tiles", f"{len(values)} tiles")
             return None
+        bad = next((v for v in values if not re.fullmatch(r"[0-9]{1,10}", v)), None)
+        if bad is not None:
+            report.add(where, "comma-separated tile numbers", shown(bad, 40))
+            return None
+        gids = [int(v) for v in values]
+        big = next((g for g in gids if g > limits.MAX_GID), None)
+        if big is not None:
+            report.add(where, f"tile numbers (gids) of 32 bits, at most {limits.MAX_GID}",
+                       str(big))
+            return None
+        return gids
     if encoding == "base64":
         try:
             raw = base64.b64decode(text, validate=False)
-            if compression == "zlib":
-                raw = zlib.decompress(raw)
-            elif compression == "gzip":
-                raw = gzip.decompress(raw)
+            if compression in ("zlib", "gzip"):
+                # never more than the layer's tiles: a small bomb must not fill the memory
+                wbits = zlib.MAX_WBITS | (16 if compression == "gzip" else 0)
+                unpacker = zlib.decompressobj(wbits)
+                raw = unpacker.decompress(raw, 4 * expected + 4)
+                if unpacker.unconsumed_tail:
+                    report.add(where, f"{expected} tiles", f"more than {expected} tiles "
+                               "(compressed data that unpacks to more)")
+                    return None
             elif compression:
                 report.add(where, "tile data uncompressed or compressed with zlib or gzip",
                            f"compression {compression!r}")
                 return None
-        except (binascii.Error, zlib.error, OSError, EOFError) as exc:
+        except (binascii.Error, zlib.error, OSError, EOFError, ValueError) as exc:
             report.add(where, "readable Base64 tile data", str(exc))
             return None
         if len(raw) % 4:
@@ -408,7 +489,7 @@ def _read_tile_layer(layer: ET.Element, reading: _Reading, tilesets: list[_Tiles
     if data.find("chunk") is not None:
         report.add(where, "the tiles of a finite map", "chunks of an infinite map")
         return False
-    gids = _decode(data, where, report)
+    gids = _decode(data, where, report, w * h)
     if gids is None:
         return False
     if len(gids) != w * h:
@@ -465,11 +546,11 @@ def _xml_object(node: ET.Element, report: _Report) -> _Object | None:
     numbers: dict[str, float] = {}
     for key in ("x", "y", "width", "height", "rotation"):
         raw = node.get(key, "0")
-        try:
-            numbers[key] = float(raw)
-        except ValueError:
-            report.add(where, f"a number for {key}", repr(raw))
+        number = _xml_number(raw)
+        if number is None:
+            report.add(where, f"{_NUMBER_EXPECTED} for {key}", shown(raw))
             return None
+        numbers[key] = number
     y = numbers["y"]
     if node.get("gid"):
         shape = "tile"
@@ -483,15 +564,21 @@ def _xml_object(node: ET.Element, report: _Report) -> _Object | None:
     points: tuple[Point, ...] = ()
     if shape in ("polygon", "polyline"):
         raw_points = node.find(shape).get("points", "")  # type: ignore[union-attr]
-        try:
-            pairs = [pair.split(",") for pair in raw_points.split()]
-            points = tuple((numbers["x"] + float(px), y + float(py)) for px, py in pairs)
-        except ValueError:
-            report.add(where, f"the {shape}'s points as 'x,y x,y ...'", shown(raw_points))
+        pairs = [pair.split(",") for pair in raw_points.split()]
+        if len(pairs) > limits.MAX_POLYGON_POINTS:
+            report.add(where, f"a {shape} of at most {limits.MAX_POLYGON_POINTS} points",
+                       f"{len(pairs)} points")
             return None
-        if not all(math.isfinite(c) for point in points for c in point):
-            report.add(where, f"the {shape}'s points as finite numbers", shown(raw_points))
+        values = [[_xml_number(v) for v in pair] for pair in pairs]
+        if any(len(pair) != 2 or None in pair for pair in values):
+            report.add(where, f"the {shape}'s points as 'x,y x,y ...', each "
+                       f"{_NUMBER_EXPECTED}", shown(raw_points))
             return None
+        points = tuple((numbers["x"] + px, y + py) for px, py in values)  # type: ignore[operator]
+    if cls and len(node.get("name", "")) > limits.MAX_NAME:
+        report.add(where, f"an object name of at most {limits.MAX_NAME} characters",
+                   f"{len(node.get('name', ''))} characters")
+        return None
     rejected: set[str] = set()
     props = _xml_properties(node, where, report, rejected)
     return _Object(object_id, cls, node.get("name", ""), props, numbers["x"], y,
@@ -499,20 +586,13 @@ def _xml_object(node: ET.Element, report: _Report) -> _Object | None:
                    rejected=frozenset(rejected), points=points)
 
 
-def _read_xml(path: Path, report: _Report) -> _Reading | None:
-    try:
-        content = path.read_bytes()
-    except OSError as exc:
-        report.add("file", "a readable .tmx file", exc.strerror or type(exc).__name__)
+def _read_xml(path: Path, report: _Report, confine: Path) -> _Reading | None:
+    parsed = files.parse_xml(path, "a Tiled map (XML with a <map> root element)",
+                             "well-formed XML", confine)
+    if isinstance(parsed, tuple):
+        report.add("file", *parsed)
         return None
-    if not content.strip():
-        report.add("file", "a Tiled map (XML with a <map> root element)", "an empty file")
-        return None
-    try:
-        root = ET.fromstring(content)
-    except ET.ParseError as exc:
-        report.add("file", "well-formed XML", str(exc))
-        return None
+    root = parsed
     if root.tag != "map":
         report.add("file", "a Tiled map (XML with a <map> root element)", f"<{root.tag}>")
         return None
@@ -526,6 +606,11 @@ def _read_xml(path: Path, report: _Report) -> _Reading | None:
     if width is None or height is None or width < 1 or height < 1:
         report.add("map", "a width and height of at least 1 tile",
                    f"{root.get('width')}x{root.get('height')}")
+        width, height, grid_known = 0, 0, False
+    elif (width > limits.MAX_MAP_SIDE or height > limits.MAX_MAP_SIDE
+          or width * height > limits.MAX_MAP_CELLS):
+        report.add("map", f"a map of at most {limits.MAX_MAP_SIDE} tiles each way and "
+                   f"{limits.MAX_MAP_CELLS} tiles in all", f"{width}x{height}")
         width, height, grid_known = 0, 0, False
     tile_w, tile_h = _xml_int(root.get("tilewidth")), _xml_int(root.get("tileheight"))
     raw_side = root.get("hexsidelength")
@@ -541,20 +626,34 @@ def _read_xml(path: Path, report: _Report) -> _Reading | None:
     tile_h = tile_h if tile_h and tile_h > 0 else TILE_SIZE
     rejected: set[str] = set()
     props = _xml_properties(root, "map", report, rejected)
-    tilesets = _tilesets(root, path.parent, (tile_w, tile_h), report)
+    tilesets = _tilesets(root, path.parent, (tile_w, tile_h), report, confine)
     reading = _Reading(path.stem, width, height, tile_w, tile_h,
                        ["neutral"] * (width * height), [""] * (width * height), props, [],
                        frozenset(rejected), orientation, grid_params)
     layers_readable = grid_known
-    for layer in _layers(root):
+    layers = list(_layers(root, report))
+    if len(layers) > limits.MAX_MAP_LAYERS:
+        report.add("map", f"at most {limits.MAX_MAP_LAYERS} layers", f"{len(layers)} layers")
+        layers, grid_known = [], False
+    objects = 0
+    for layer in layers:
         name = layer.get("name", "")
         kind = {"layer": "layer", "objectgroup": "object layer", "group": "group layer",
                 "imagelayer": "image layer"}[layer.tag]
         _xml_properties(layer, f"{kind} {name!r}", report)
+        if layer.tag == "imagelayer":
+            _images(layer, path.parent, confine, f"{kind} {name!r}", report)
         if layer.tag == "layer" and layers_readable:
             grid_known = _read_tile_layer(layer, reading, tilesets, report) and grid_known
         elif layer.tag == "objectgroup":
-            for node in layer.findall("object"):
+            nodes = layer.findall("object")
+            if objects <= limits.MAX_MAP_OBJECTS < objects + len(nodes):
+                report.add(f"object layer {name!r}", f"at most {limits.MAX_MAP_OBJECTS} "
+                           "objects on the map", f"more than {limits.MAX_MAP_OBJECTS}")
+            objects += len(nodes)
+            if objects > limits.MAX_MAP_OBJECTS:
+                continue
+            for node in nodes:
                 found = _xml_object(node, report)
                 if found is not None:
                     reading.objects.append(found)
@@ -566,12 +665,12 @@ def _read_xml(path: Path, report: _Report) -> _Reading | None:
 # ---------------------------------------------------------------------------- pytmx reading
 
 
-def _read_pytmx(path: Path, report: _Report) -> _Reading | None:
+def _read_pytmx(path: Path, report: _Report, confine: Path) -> _Reading | None:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
         import pytmx
 
-        tmap = pytmx.TiledMap(str(path))
+        tmap = files.tiled_map(path, confine)
     except Exception as exc:  # pytmx raises bare Exception, ValueError, KeyError...
         report.add("file", "a map pytmx can load", f"{type(exc).__name__}: {exc}")
         return None
@@ -628,7 +727,7 @@ def parse_start_deck(text: str) -> tuple[list[tuple[str, int]], list[str]]:
         piece = piece.strip()
         if not piece:
             continue
-        match = re.fullmatch(r"(\d+)\s+(\S.*)", piece)
+        match = re.fullmatch(r"([0-9]{1,20})\s+(\S.*)", piece)
         if match is None or int(match.group(1)) < 1:
             bad.append(piece)
         else:
@@ -663,9 +762,14 @@ class _Interpreter:
             return None
         if name not in self.library:
             self.report.add(where, "a card of the card library",
-                            repr(name) + _suggest(name, self.card_names))
+                            shown(name) + _suggest(name[:limits.MAX_NAME], self.card_names))
             return None
         return name
+
+    def kind_of(self, card: str) -> str:
+        """``"a spell"``: the type of a card of the library, with its article."""
+        kind = self.library[card].type.value
+        return ("an " if kind[0] in "aeio" else "a ") + kind  # a unit, an artifact
 
     def number(self, where: str, value: Any, low: int, high: int | None = None,
                what: str = "a whole number") -> int | None:
@@ -721,6 +825,9 @@ class _Interpreter:
             result["draft"] = self.draft(props["draft"])
         result["sets"] = self.set_list("map property sets", props.get("sets"))
         result["title"] = _text(props.get("title"))
+        if len(result["title"]) > limits.MAX_TITLE:
+            add("map property title", f"a title of at most {limits.MAX_TITLE} characters",
+                f"{len(result['title'])} characters")
         result["description"] = _text(props.get("description"))
         return result
 
@@ -759,9 +866,13 @@ class _Interpreter:
         seen: set[str] = set()
         for name, _ in entries:
             if name in seen:
-                self.report.add(where, "each card once", f"{name!r} twice")
+                self.report.add(where, "each card once", f"{shown(name)} twice")
             seen.add(name)
             self.card(where, name)
+        total = sum(count for _, count in entries)
+        if total > limits.MAX_START_DECK:
+            self.report.add(where, f"a start deck of at most {limits.MAX_START_DECK} cards",
+                            f"{total} cards")
         return tuple(entries)
 
     def win_parameters(self) -> None:
@@ -786,7 +897,14 @@ class _Interpreter:
                     self.win_params[param] = number
             elif param == "card":
                 card = self.card(where, value)
-                if card is not None:
+                piece = WIN_CONDITIONS[kind].card_piece if kind else ""
+                if card is None:
+                    continue
+                wrong = piece_card_problem(piece, self.library[card]) if piece else None
+                if wrong is not None:
+                    self.report.add(where, f"{wrong}, for win condition {kind}",
+                                    f"{card!r}, {self.kind_of(card)}")
+                else:
                     self.win_params[param] = card
         for param in REQUIRED_WIN_PARAMS.get(kind or "", ()):
             if f"win_{param}" not in props and f"win_{param}" not in self.r.rejected:
@@ -799,8 +917,7 @@ class _Interpreter:
         try:
             fmt = parse_draft(text)
         except ValueError:
-            self.report.add(where, "a draft 'rounds x[picks;pack size]', e.g. 1x[2;8]",
-                            repr(text))
+            self.report.add(where, DRAFT_EXPECTED, shown(text))
             return text
         if self.players is not None:
             try:
@@ -1023,7 +1140,7 @@ class _Interpreter:
                                                and piece.card == (win_card or "Building")):
                     buildings.add(piece.player)
         self.check_spawns(spawn_cover, owners)
-        self.check_win(kings, buildings, placements, regions)
+        self.check_win(kings, buildings, placements, regions, bosses)
         names = [region.name for region in regions]
         for name in sorted({n for n in names if names.count(n) > 1}):
             add(f"region {name!r}", "each region name once (the object's name)",
@@ -1086,6 +1203,11 @@ class _Interpreter:
             card = self.card(f"{obj.where} property card", obj.props.get("card"))
         else:
             card = self.card(f"{obj.where} card", default)
+        wrong = piece_card_problem(obj.cls, self.library[card]) if card else None
+        if wrong is not None:
+            add(f"{obj.where} card", f"{wrong} for a {obj.cls} object",
+                f"{card!r}, {self.kind_of(str(card))}")
+            card = None
         if len(tiles) != 1:
             add(obj.where, "an object on exactly one tile (a point, a tile object or a "
                 "one-tile rectangle)", f"{len(tiles)} tiles")
@@ -1134,7 +1256,7 @@ class _Interpreter:
                     f"{player} over spawn tiles)", "none")
 
     def check_win(self, kings: set[int], buildings: set[int], placements: list[Placement],
-                  regions: list[Region]) -> None:
+                  regions: list[Region], bosses: list[Placement]) -> None:
         kind = self.win_kind
         add = self.report.add
         if kind is None or self.players is None:
@@ -1157,6 +1279,9 @@ class _Interpreter:
                     "none")
         elif kind == "capture_points" and not regions:
             add("map", "at least one region object (win condition capture_points)", "none")
+        if WIN_CONDITIONS[kind].needs_boss and not bosses:
+            add("map", f"a boss object (win condition {kind} is fought against a boss)",
+                "none")
 
 
 # ---------------------------------------------------------------------------- entry points
@@ -1170,11 +1295,14 @@ def shipped_library() -> CardLibrary:
     return load_cards()[0]
 
 
-def check_tmx(path: Path | str, library: CardLibrary | None = None) -> list[MapProblem]:
-    """Every problem of a .tmx map file, in one pass (never raises)."""
+def check_tmx(path: Path | str, library: CardLibrary | None = None,
+              root: Path | None = None) -> list[MapProblem]:
+    """Every problem of a .tmx map file, in one pass (never raises). ``root``: the folder
+    the map and every file it names must lie in (default ``files.map_root``)."""
     report = _Report(str(path))
+    confine = files.map_root(path) if root is None else root
     try:
-        reading = _read_xml(Path(path), report)
+        reading = _read_xml(Path(path), report, confine)
         if reading is not None:
             _Interpreter(reading, library if library is not None else shipped_library(),
                          report).read()
@@ -1184,16 +1312,19 @@ def check_tmx(path: Path | str, library: CardLibrary | None = None) -> list[MapP
     return report.problems
 
 
-def load_tmx(path: Path | str, library: CardLibrary | None = None) -> MapSpec:
-    """The map of a .tmx file; raises ``MapError`` listing every problem."""
+def load_tmx(path: Path | str, library: CardLibrary | None = None,
+             root: Path | None = None) -> MapSpec:
+    """The map of a .tmx file; raises ``MapError`` listing every problem. ``root`` as
+    for ``check_tmx``."""
     library = library if library is not None else shipped_library()
-    problems = check_tmx(path, library)
+    confine = files.map_root(path) if root is None else root
+    problems = check_tmx(path, library, confine)
     if problems:
         raise MapError(problems)
     report = _Report(str(path))
     spec: MapSpec | None = None
     try:
-        reading = _read_pytmx(Path(path), report)
+        reading = _read_pytmx(Path(path), report, confine)
         if reading is not None:
             spec = _Interpreter(reading, library, report).read()
     except Exception as exc:  # as in check_tmx: a line for the author, never a traceback

@@ -5,7 +5,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_FORMAT = re.compile(r"^\s*(\d+)\s*x\s*\[\s*(\d+)\s*;\s*(\d+)\s*\]\s*$")
+from .limits import MAX_DRAFT_PICKS, MAX_DRAFT_ROUNDS, MAX_PACK_SIZE
+
+_FORMAT = re.compile(r"^\s*([0-9]{1,9})\s*x\s*\[\s*([0-9]{1,9})\s*;\s*([0-9]{1,9})\s*\]\s*$")
+#: what a draft may be, in words
+DRAFT_EXPECTED = (f"a draft 'rounds x[picks;pack size]' such as 1x[2;8], of at most "
+                  f"{MAX_DRAFT_ROUNDS} rounds, {MAX_DRAFT_PICKS} picks and packs of "
+                  f"{MAX_PACK_SIZE} cards")
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +43,9 @@ def parse_draft(text: str) -> DraftFormat:
     rounds, picks, size = (int(g) for g in match.groups())
     if rounds < 1 or picks < 1 or size < 1:
         raise ValueError(f"draft format {text!r}: every number must be at least 1")
+    if rounds > MAX_DRAFT_ROUNDS or picks > MAX_DRAFT_PICKS or size > MAX_PACK_SIZE:
+        raise ValueError(f"draft format {text!r}: at most {MAX_DRAFT_ROUNDS} rounds, "
+                         f"{MAX_DRAFT_PICKS} picks and packs of {MAX_PACK_SIZE} cards")
     return DraftFormat(rounds, picks, size)
 
 

@@ -13,8 +13,33 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from .cards import (
+    EQUIPMENT_TYPES,
+    FIGHTER_TYPES,
+    PERMANENT_TYPES,
+    CardDef,
+)
 from .geometry import Geometry, Tile, make_geometry
 from .tiles import TILE_TYPES, tile_type
+
+_PERMANENT = "a permanent card (a unit, boss, artifact, equipment or potion)"
+#: the card types a map piece of each kind may be, with the words for them: a king or a
+#: boss must be able to fall, a stick is carried by units, anything on the map is a
+#: permanent (a spell or a Coin placed on a tile would never leave it)
+PIECE_CARD_TYPES: Mapping[str, tuple[frozenset[Any], str]] = MappingProxyType({
+    "king": (FIGHTER_TYPES, "a unit or boss card (a king has to be able to fall)"),
+    "boss": (FIGHTER_TYPES, "a unit or boss card (a boss has to be able to fall)"),
+    "building": (PERMANENT_TYPES, _PERMANENT),
+    "stick": (EQUIPMENT_TYPES, "an equipment card (a unit carries the stick)"),
+    "piece": (PERMANENT_TYPES, _PERMANENT),
+})
+
+
+def piece_card_problem(piece: str, card: CardDef) -> str | None:
+    """What a map piece of the kind ``piece`` (king, boss, building, stick, piece) should
+    be when ``card`` is not of a type it can be, else None."""
+    types, words = PIECE_CARD_TYPES[piece]
+    return None if card.type in types else words
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,8 +127,10 @@ class MapSpec:
         ]
 
 
-#: geometries already built, by (name, width, height, settings)
+#: geometries already built, by (name, width, height, settings); the oldest is dropped
+#: past ``_GRIDS_KEPT`` (checking many maps, or many broken ones, must not keep them all)
 _GRIDS: dict[tuple[Any, ...], Geometry] = {}
+_GRIDS_KEPT = 64
 
 
 def shared_geometry(name: str, width: int, height: int,
@@ -113,7 +140,10 @@ def shared_geometry(name: str, width: int, height: int,
     key = (name, width, height, tuple(sorted((k, repr(v)) for k, v in params.items())))
     found = _GRIDS.get(key)
     if found is None:
-        found = _GRIDS[key] = make_geometry(name, width, height, params)
+        found = make_geometry(name, width, height, params)
+        if len(_GRIDS) >= _GRIDS_KEPT:
+            del _GRIDS[next(iter(_GRIDS))]
+        _GRIDS[key] = found
     return found
 
 

@@ -73,6 +73,11 @@ class WinCondition:
     #: the numbers the goal text (locale ``wincon.<name>.goal``) names, by placeholder,
     #: during a game (None: the map's parameters and ``defaults``)
     goal_values: Callable[[Game], dict[str, object]] | None = None
+    #: the map piece whose card the ``card`` parameter names (``king``, ``building``,
+    #: ``stick``: ``game.rules.mapmodel.PIECE_CARD_TYPES`` says what it may be)
+    card_piece: str = ""
+    #: the map needs a ``boss`` object (the cooperative boss modes)
+    needs_boss: bool = False
 
     def values(self, game: Game) -> dict[str, object]:
         """The goal text's placeholders in ``game``."""
@@ -165,7 +170,8 @@ def _score_stick(game: Game, player: int) -> None:
 for entry in (
     WinCondition("none", {}, lambda g: ((), ()), lambda g: "last player standing"),
     WinCondition("king", {"card": "name of the king card (default King)"},
-                 lambda g: _pieces_lost(g, "King"), lambda g: "the enemy king fell"),
+                 lambda g: _pieces_lost(g, "King"), lambda g: "the enemy king fell",
+                 card_piece="king"),
     WinCondition("general", {}, _generals_lost, lambda g: "the enemy general fell"),
     WinCondition("resource", {"threshold": "resource needed to win"}, _threshold,
                  lambda g: f"reached {_param(g, 'threshold', 30)} resource",
@@ -175,13 +181,14 @@ for entry in (
                  on_upkeep=_score_regions, defaults=MappingProxyType({"points": 10})),
     WinCondition("destroy_buildings", {"card": "name of the building card (default Building)"},
                  lambda g: _pieces_lost(g, "Building"),
-                 lambda g: "destroyed the enemy buildings"),
+                 lambda g: "destroyed the enemy buildings", card_piece="building"),
     WinCondition("stick_of_victory",
                  {"points": "points needed to win", "card": "the stick's card name",
                   "per_upkeep": "points per upkeep with the stick equipped"},
                  _points,
                  lambda g: f"held the stick of victory for {_param(g, 'points', 10)} points",
-                 on_upkeep=_score_stick, defaults=MappingProxyType({"points": 10})),
+                 on_upkeep=_score_stick, defaults=MappingProxyType({"points": 10}),
+                 card_piece="stick"),
 ):
     WIN_CONDITIONS.add(entry.name, entry)
 
@@ -307,7 +314,7 @@ for entry in (
                  lambda g: ("the Tyrant fell" if not boss_standing(g)
                             else "the land is repressed: the Tyrant carries "
                                  f"{repression_goal(g)} repression marks"),
-                 setup=_tyrant_setup, on_upkeep=_tyrant_upkeep,
+                 setup=_tyrant_setup, on_upkeep=_tyrant_upkeep, needs_boss=True,
                  defaults=MappingProxyType({"per_player": REPRESSION_PER_PLAYER}),
                  goal_values=lambda g: {"marks": repression_goal(g)}),
     WinCondition("kraken", {"points": "points the Kraken needs (1 a round, 1 per blockaded "
@@ -315,7 +322,7 @@ for entry in (
                  lambda g: _boss_check(g, g.players[boss_seat(g)].points >= kraken_goal(g)),
                  lambda g: ("the Kraken was slain" if not boss_standing(g)
                             else f"the Kraken ruled the bay for {kraken_goal(g)} points"),
-                 setup=_boss_setup, on_upkeep=_kraken_upkeep,
+                 setup=_boss_setup, on_upkeep=_kraken_upkeep, needs_boss=True,
                  defaults=MappingProxyType({"points": 12})),
 ):
     WIN_CONDITIONS.add(entry.name, entry)

@@ -28,7 +28,7 @@ from typing import Any  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 from geometry_maps import HEX_VARIANTS, graph_map, hex_map  # noqa: E402
-from window_driver import draft_first_cards, upkeep_button  # noqa: E402
+from window_driver import draft_first_cards, record_legal, upkeep_button  # noqa: E402
 
 from game.client import settings as client_settings  # noqa: E402
 from game.client import ui  # noqa: E402
@@ -526,15 +526,7 @@ def test_a_whole_hex_game_through_the_window_with_the_mouse(
     session = app.scene.session
     game = session.game
     assert game.map.geometry == "hex"
-    sent: list[Action] = []
-    real_apply = session.apply
-
-    def checked(action: Action) -> Any:
-        assert action in session.legal(), f"the window sent an illegal action: {action}"
-        sent.append(action)
-        return real_apply(action)
-
-    session.apply = checked  # type: ignore[method-assign]
+    sent = record_legal(session)
     draft_first_cards(app, game, mouse)
     assert isinstance(app.scene, BoardScene)
 

@@ -476,6 +476,29 @@ def test_activated_unit_attacks_by_click() -> None:
     assert Attack(0, unit, enemy) in sent
 
 
+def test_hovering_an_attack_target_previews_the_damage_and_sends_nothing() -> None:
+    """Combat 1: a Recruit (1 attack) hits a Recruit; resting the mouse on the red tile
+    says what would happen (the preview passes the stack for everyone, then puts the game
+    back): 1 damage. Nothing is sent until the click; the log then gives the numbers of the
+    real attack."""
+    app, session, sent = start_board([Seat(), Seat(False)], STORES)
+    game = session.game
+    unit = game.add_permanent("Recruit", (5, 4), 0)
+    enemy = game.add_permanent("Recruit", (6, 4), 1)
+    to_action_phase(app, session)
+    scene = board_scene(app)
+    click(app, pos_of(scene, (5, 4)))
+    before, count = game.state_hash(), len(sent)
+    hover(app, pos_of(scene, (6, 4)))
+    assert scene.preview is not None and scene.preview[2].damage_to(enemy) == 1
+    assert scene.preview_text().startswith("→ Recruit: deals 1")
+    assert game.state_hash() == before and len(sent) == count
+    click(app, pos_of(scene, (6, 4)))
+    resolve(app, session)
+    assert Attack(0, unit, enemy) in sent
+    assert any(line.strip() == "Recruit deals 1 damage to Recruit" for line in session.log)
+
+
 def test_triggered_action_is_declared_by_clicking_a_target() -> None:
     from game.rules.core.actions import DeclareTrigger
 

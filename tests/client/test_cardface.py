@@ -144,3 +144,42 @@ def test_faces_survive_pygame_quit_and_init() -> None:
     pygame.quit()
     pygame.init()
     assert render_card_face(LIBRARY["Ghost"], 180).get_size() == (180, 252)
+
+
+def test_a_card_icon_shows_in_the_art_box_and_its_own_picture_comes_first(
+        tmp_path: Path) -> None:
+    from game.client.panels import CardFaces
+    from game.content.icons import face_icons
+
+    card = LIBRARY["Wolf"]
+    icon = face_icons()["Wolf"]
+    layout = layout_card_face(card, 250)
+    plain = render_card_face(card, 250)
+    pictured = render_card_face(card, 250, icon=icon)
+
+    def art_box(face: pygame.Surface) -> bytes:
+        return pygame.image.tobytes(face.subsurface(layout.art), "RGBA")
+
+    assert art_box(pictured) != art_box(plain)  # the icon, not the coat of arms
+    # only the art box changes: name, type line, text and stats stay as they were
+    below = pygame.Rect(0, layout.art.bottom + 1, 250, 350 - layout.art.bottom - 1)
+    assert pygame.image.tobytes(pictured.subsurface(below), "RGBA") == \
+        pygame.image.tobytes(plain.subsurface(below), "RGBA")
+    # the icon's ivory covers a good part of the box (the coat of arms has none)
+    box = pictured.subsurface(layout.art)
+    ivory = sum(1 for x in range(0, box.get_width(), 2) for y in range(0, box.get_height(), 2)
+                if all(abs(c - w) < 12 for c, w in zip(box.get_at((x, y))[:3],
+                                                      (246, 238, 218), strict=True)))
+    assert ivory > 300
+    # an unreadable icon falls back to the generated illustration
+    broken = render_card_face(card, 250, icon=tmp_path / "missing.png")
+    assert art_box(broken) == art_box(plain)
+    # a card's own picture (a mod's art/<card>.png) comes before its icon
+    picture = pygame.Surface((40, 20))
+    picture.fill((0, 200, 0))
+    own = tmp_path / "wolf.png"
+    pygame.image.save(picture, str(own))
+    faces = CardFaces({"Wolf": own})
+    assert tuple(faces.face(card, 250).get_at(layout.art.center))[:3] == (0, 200, 0)
+    assert art_box(CardFaces().face(card, 250)) == art_box(pictured)
+    assert art_box(CardFaces(icons={}).face(card, 250)) == art_box(plain)

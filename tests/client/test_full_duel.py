@@ -20,6 +20,7 @@ from typing import Any  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from window_driver import click, key, record_legal  # noqa: E402
 
 from game.client import settings as client_settings  # noqa: E402
 from game.client import ui  # noqa: E402
@@ -33,7 +34,6 @@ from game.content.decks import with_decks  # noqa: E402
 from game.content.mods import load_content  # noqa: E402
 from game.maps import find_map  # noqa: E402
 from game.rules import GameSetup  # noqa: E402
-from game.rules.core.actions import Action  # noqa: E402
 from game.rules.core.state import Phase  # noqa: E402
 
 MAP = "2P-duel-standard"
@@ -52,22 +52,6 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     yield application
     pygame.quit()
     ui.forget_fonts()  # they died with pygame.quit(): the next test starts with none
-
-
-def click(app: App, pos: tuple[int, int]) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
-                                         buttons=(0, 0, 0)))
-    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-        pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
-    app.step()
-
-
-def key(app: App, code: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="",
-                                         scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode="",
-                                         scancode=0))
-    app.step()
 
 
 def lit(scene: BoardScene, kind: str) -> list[Any]:
@@ -153,15 +137,7 @@ def test_a_whole_duel_in_the_window_with_mouse_and_keys(app: App) -> None:
     spec = find_map(MAP, library=content.library)
     setup = with_decks(GameSetup(spec, content.library, 2, SEED))
     session = Session.new(setup, [Seat(True), Seat(False, "easy")], autosave=False)
-    sent: list[Action] = []
-    real_apply = session.apply
-
-    def checked(action: Action):  # type: ignore[no-untyped-def]
-        assert action in session.legal(), f"the window sent an illegal action: {action}"
-        sent.append(action)
-        return real_apply(action)
-
-    session.apply = checked  # type: ignore[method-assign]
+    sent = record_legal(session)
     from game.client.app import push
 
     app.apply(push(BoardScene(app, session)))

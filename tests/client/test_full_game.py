@@ -16,7 +16,7 @@ from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from window_driver import draft_first_cards, upkeep_button  # noqa: E402
+from window_driver import click, draft_first_cards, key, record_legal, upkeep_button  # noqa: E402
 
 from game.client import settings as client_settings  # noqa: E402
 from game.client.app import App  # noqa: E402
@@ -27,7 +27,6 @@ from game.client.scenes.menu import MenuScene  # noqa: E402
 from game.client.scenes.new_game import NewGameScene  # noqa: E402
 from game.client.settings import Settings  # noqa: E402
 from game.content.mods import load_content  # noqa: E402
-from game.rules.core.actions import Action  # noqa: E402
 from game.rules.core.state import Phase  # noqa: E402
 
 MAP = "2P-ring-street"
@@ -45,23 +44,6 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     application.step([])
     yield application
     pygame.quit()
-
-
-def click(app: App, pos: tuple[int, int]) -> None:
-    for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-        data = {"pos": pos} if kind == pygame.MOUSEMOTION else {"pos": pos, "button": 1}
-        if kind == pygame.MOUSEMOTION:
-            data.update(rel=(0, 0), buttons=(0, 0, 0))
-        pygame.event.post(pygame.event.Event(kind, data))
-    app.step()
-
-
-def key(app: App, code: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="",
-                                         scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode="",
-                                         scancode=0))
-    app.step()
 
 
 def button(scene: object, name: str):  # type: ignore[no-untyped-def]
@@ -88,15 +70,7 @@ def test_a_whole_game_from_the_menu_to_the_end_with_mouse_and_keys(app: App) -> 
     click(app, button(new_game, "start").rect.center)
     assert isinstance(app.scene, DraftScene)
     session = app.scene.session
-    sent: list[Action] = []
-    real_apply = session.apply
-
-    def checked(action: Action):  # type: ignore[no-untyped-def]
-        assert action in session.legal(), f"the window sent an illegal action: {action}"
-        sent.append(action)
-        return real_apply(action)
-
-    session.apply = checked  # type: ignore[method-assign]
+    sent = record_legal(session)
     game = session.game
 
     # the draft: the person picks the first card of every pack by clicking it

@@ -33,7 +33,6 @@ from game.client.scenes.game_over import GameOverScene, winners_title  # noqa: E
 from game.client.scenes.load_game import (  # noqa: E402
     LoadGameScene,
     list_saves,
-    read_seats,
     save_session,
 )
 from game.client.scenes.menu import MenuScene  # noqa: E402
@@ -44,11 +43,11 @@ from game.client.scenes.new_game import (  # noqa: E402
     start_game,
 )
 from game.client.scenes.settings_scene import SettingsScene  # noqa: E402
-from game.client.session import Seat, Session  # noqa: E402
+from game.client.session import Seat, Session, seats_of  # noqa: E402
 from game.client.settings import Settings  # noqa: E402
 from game.content.mods import Content, load_content  # noqa: E402
 from game.maps import load_map  # noqa: E402
-from game.rules.core.replay import game_to_json  # noqa: E402
+from game.rules.core.replay import game_to_json, read_save  # noqa: E402
 from game.rules.core.state import Phase  # noqa: E402
 
 CONTENT = load_content(user_dir=None)
@@ -204,8 +203,11 @@ def test_menu_new_game_builds_the_game_that_was_chosen(app: App, stand_in: None)
     assert not setup.store_mode
     assert started.session.seats == [Seat(True), Seat(True), Seat(False, "random")]
     assert started.session.game.phase is Phase.DRAFT
-    # the seats are kept next to the autosave, for Load game
-    assert read_seats(client_settings.saves_dir() / "autosave.json", 3) == started.session.seats
+    # the game has its own autosave from its first moment, the seats inside, for Load game
+    autosave = started.session.autosave
+    assert autosave is not None and autosave.name.startswith("autosave-4P-islands-")
+    assert seats_of(read_save(autosave), 3) == started.session.seats
+    assert [p.name for p in client_settings.saves_dir().iterdir()] == [autosave.name]
     # the menu stays underneath: the new-game screen was replaced by the game
     assert [type(s) for s in app.scenes] == [MenuScene, GameScreen]
 
@@ -510,3 +512,50 @@ def test_a_boss_map_seats_the_boss_side_last(app: App, stand_in: None) -> None:
     seats = scene.chosen_seats()
     assert seats[-1] == Seat(False, boss_maps[0].removeprefix("the-"))
     assert not button(scene, f"seat-{len(seats)}").enabled
+
+
+# ------------------------------------------------------------------ credits
+
+
+def test_credits_open_from_the_menu_by_a_click_and_go_back_with_escape(app: App) -> None:
+    from game.client.scenes.credits import CreditsScene
+    from game.content.icons import card_icons
+
+    click_button(app, "credits")
+    scene = app.scene
+    assert isinstance(scene, CreditsScene)
+    snap(app, "credits")
+    words = " ".join(line.text for line in scene.lines(scene.text_area.width))
+    assert "CC BY 3.0" in words and "DejaVu Sans" in words and "Bitstream Vera" in words
+    for icon in card_icons().values():  # every icon used, with its author
+        assert icon.icon in words and icon.author in words
+    # the list is longer than the screen: the wheel and the keys scroll it
+    first = pygame.image.tobytes(app.screen, "RGB")
+    pygame.mouse.set_pos(scene.text_area.center)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3))
+    step(app)
+    assert scene.scroll > 0
+    assert pygame.image.tobytes(app.screen, "RGB") != first
+    press(app, pygame.K_END)
+    assert scene.scroll == scene.text_height() - scene.text_area.height
+    press(app, pygame.K_HOME)
+    assert scene.scroll == 0
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
+    assert app.running
+    press(app, pygame.K_c)  # its key opens it too
+    assert isinstance(app.scene, CreditsScene)
+    click(app, app.scene.back.rect.center)
+    assert isinstance(app.scene, MenuScene)
+
+
+def test_the_menu_fits_the_smallest_window(folders: Path) -> None:
+    window = App(Settings(), size=(800, 600))
+    window.start(MenuScene(window, CONTENT))
+    window.step()
+    scene = window.scene
+    assert isinstance(scene, MenuScene)
+    bottoms = [button.rect.bottom for button in scene.buttons.buttons]
+    assert max(bottoms) < 600 - 20
+    click(window, scene.buttons.find("credits").rect.center)
+    assert type(window.scene).__name__ == "CreditsScene"

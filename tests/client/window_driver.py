@@ -1,5 +1,6 @@
-"""What the whole-game window tests do the same way: the person drafts the first card of
-every pack, and pays upkeep with the checklist's button when it shows."""
+"""What the whole-game window tests do the same way: real mouse clicks and key presses, a
+session whose every sent action is checked against the legal ones, the person drafting the
+first card of every pack, and paying upkeep with the checklist's button when it shows."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pygame
 
 from game.client.app import App
 from game.client.scenes.draft import DraftScene
+from game.rules.core.actions import Action
 from game.rules.core.state import Phase
 
 
@@ -35,3 +37,37 @@ def upkeep_button(scene: Any, game: Any) -> pygame.Rect | None:
         rect: pygame.Rect = upkeep.pay.rect
         return rect
     return None
+
+
+def click(app: App, pos: tuple[int, int], press: bool = True) -> None:
+    """The mouse moves to ``pos`` and (with ``press``) clicks there; one frame runs."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    if press:
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
+    app.step()
+
+
+def key(app: App, code: int) -> None:
+    """A key is pressed and released; one frame runs."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="",
+                                         scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode="",
+                                         scancode=0))
+    app.step()
+
+
+def record_legal(session: Any) -> list[Action]:
+    """Every action the window sends through ``session`` from now on, each checked to be
+    legal at the moment it is sent."""
+    sent: list[Action] = []
+    real_apply = session.apply
+
+    def checked(action: Action) -> Any:
+        assert action in session.legal(), f"the window sent an illegal action: {action}"
+        sent.append(action)
+        return real_apply(action)
+
+    session.apply = checked
+    return sent

@@ -426,8 +426,9 @@ def test_a_broken_card_keeps_the_rest_of_its_mod(tmp_path: Path) -> None:
 def test_art_and_maps_of_a_mod(tmp_path: Path) -> None:
     mod = make_mod(tmp_path, "pictures")
     write(mod / "art" / "card.png", PNG)
-    write(mod / "maps" / "island.tmx", "<map/>")
-    write(mod / "maps" / "island.tsx", "<tileset/>")
+    # a shipped map, its tileset named by the path from maps/: the game's own, by name
+    write(mod / "maps" / "island.tmx", SHIPPED_MAP.read_text(encoding="utf-8"))
+    write(mod / "maps" / "spare.tsx", "<tileset/>")
     write(mod / "README.md", "Notes for players.")
     content = load_content(user_dir=tmp_path)
     assert content.problems == []
@@ -435,7 +436,17 @@ def test_art_and_maps_of_a_mod(tmp_path: Path) -> None:
     assert content.maps["island"] == mod / "maps" / "island.tmx"
 
 
+def test_a_broken_mod_map_is_reported_by_loading_and_left_out(tmp_path: Path) -> None:
+    mod = make_mod(tmp_path, "pictures")
+    write(mod / "maps" / "island.tmx", "<map/>")
+    content = load_content(user_dir=tmp_path)
+    problem = the_problem(content, "island.tmx", "map")
+    assert problem.expected == "a width and height of at least 1 tile"
+    assert "island" not in content.maps
+
+
 SHIPPED_TMX = sorted((ASSETS.parent / "maps").glob("*.tmx"))
+SHIPPED_MAP = ASSETS.parent / "maps" / "2P-stick-meadow.tmx"
 
 
 @pytest.mark.skipif(not SHIPPED_TMX, reason="no Tiled map shipped yet")

@@ -9,7 +9,9 @@ notice screen for when a screen cannot be shown, and showing file names in messa
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -100,6 +102,33 @@ class NoticeScene(Scene):
             y += 8
         self.back.rect.midbottom = (box.centerx, box.bottom - 24)
         self.back.draw(surface)
+
+
+def unsaved_dialog(app: App, problem: str, leave: str, result: str,
+                   stay: Callable[[], object]) -> Any:
+    """The question asked when a game could not be saved on leaving or closing: go
+    anyway (``leave``, the button's words; it answers ``result``) or stay (``stay``)."""
+    from game.client.panels import Dialog
+
+    reason = problem.rsplit("found ", 1)[-1] if problem else "unknown"
+    return Dialog(pygame.Rect((0, 0), app.screen.get_size()), "The game could not be saved",
+                  f"The saves folder cannot be written ({reason}). {leave} anyway, and what "
+                  "was played since the last save is lost; or stay: the game goes on.",
+                  [(f"{leave} anyway", lambda: result, pygame.K_RETURN),
+                   ("Stay", stay, pygame.K_ESCAPE)])
+
+
+def draw_save_problem(surface: pygame.Surface, session: Session, rect: pygame.Rect) -> None:
+    """A red line over ``rect``'s top while the game's autosave fails."""
+    if not session.save_problem:
+        return
+    reason = session.save_problem.rsplit("found ", 1)[-1]
+    text = fit_text(f"Autosave failed ({reason}): the game goes on; free the saves folder, "
+                    "or save with Ctrl+S once it can be written", rect.width - 20, 14, True)
+    band = pygame.Rect(rect.left, rect.top, rect.width, 24)
+    pygame.draw.rect(surface, (70, 24, 24), band)
+    ui.blit_text(surface, text, (band.left + 10, band.centery), 14, ui.BAD, True,
+                 anchor="midleft")
 
 
 def _scene_class(module: str, name: str) -> type[Scene] | str:

@@ -19,7 +19,7 @@ import pygame
 from game.client import settings as client_settings
 from game.client import ui
 from game.client.actions_ui import Choice, Controls
-from game.client.app import App, Scene, Transition, push, replace
+from game.client.app import App, Scene, Transition, push, quit_game, replace
 from game.client.panels import (
     CardFaces,
     CardGrid,
@@ -103,6 +103,15 @@ def floaters_for(game: Any, events: list[Event]) -> list[Floater]:
     return found
 
 
+def _plate(surface: pygame.Surface, text: str, centre: tuple[float, float],
+           size: int) -> None:
+    """A red figure on a dark plate, readable over any piece (the attack preview)."""
+    image = ui.text(text, size, (255, 110, 96), True)
+    rect = image.get_rect(center=(round(centre[0]), round(centre[1])))
+    ui.panel(surface, rect.inflate(10, 2), (30, 20, 24), (255, 110, 96), radius=6)
+    surface.blit(image, rect)
+
+
 def _tile_or_none(game: Any, entity: int) -> Any:
     try:
         return game.tile_of(entity) if game.is_on_map(entity) else None
@@ -111,15 +120,22 @@ def _tile_or_none(game: Any, entity: int) -> Any:
 
 
 def tile_images(game: Any) -> Any:
-    """The map's tile pictures for the board view (None if the map file can't be read:
-    the view then draws tiles in flat colours)."""
+    """The map's tile pictures for the board view (None if the map file can't be read,
+    or may not be: the view then draws tiles in flat colours). The file is the one the
+    game's map names (a save names it too), so it is checked as loading checks a map:
+    its tilesets and pictures inside its folder (``game.maps.files``)."""
     source = getattr(game.map, "source", "")
     if not source or not str(source).endswith(".tmx") or not Path(source).is_file():
         return None
     try:
         import pytmx.util_pygame
 
-        return pytmx.util_pygame.load_pygame(str(source))
+        from game.maps import check_tmx
+        from game.maps.files import tiled_map
+
+        if check_tmx(source, game.library):
+            return None
+        return tiled_map(source, image_loader=pytmx.util_pygame.pygame_image_loader)
     except Exception:  # noqa: BLE001 - a broken map picture never stops the game
         return None
 
@@ -178,7 +194,7 @@ class BoardScene(Scene):
         super().__init__(app)
         self.session = session
         self.game = session.game
-        self.faces = CardFaces(card_art(app), app.settings.language)
+        self.faces = CardFaces(card_art(app), app.settings.language, session.game.library)
         self.view = make_board_view(self.game)
         self.controls = Controls(self.game)
         self.bar = PlayerBar()
@@ -212,6 +228,8 @@ class BoardScene(Scene):
         self.meter_hint = ""  # the hint of the player-bar number under the mouse
         self.route_text = ""  # the hovered move's cost, where moves cost points
         self.sight_text = ""  # the activated unit's line of sight to the hovered hex
+        self.going_anyway = False  # the save failed on leaving, and the player was told
+        self.save_noted = ""  # the autosave problem last written to the log
         ruleset = self.game.ruleset
         kinds = {m.key for m in self.game.meters(0)}
         nothing = pygame.Rect(0, 0, 0, 0)
@@ -512,17 +530,35 @@ class BoardScene(Scene):
         self.dirty = True
 
     def _leave(self) -> str:
-        if self.session.autosave is not None and not self.session.over:
-            try:
-                from .load_game import save_session
+        if self._saved_before_going():
+            return "leave"
+        from . import unsaved_dialog
 
-                save_session(self.session, self.session.autosave)
-            except OSError:
-                pass
-        return "leave"
+        self.dialog = unsaved_dialog(self.app, self.session.save_problem, "Leave", "leave",
+                                     self._stay)
+        return "stay"
+
+    def _saved_before_going(self) -> bool:
+        """Save the game before the screen goes (leaving, closing the window); False when
+        that failed, once: the player is asked, and a second try goes anyway."""
+        if self.session.over or self.going_anyway or not self.session.autosave_now():
+            return True
+        self.going_anyway = True
+        return False
+
+    def closing(self) -> bool:
+        if self._saved_before_going():
+            return True
+        from . import unsaved_dialog
+
+        self.dialog = unsaved_dialog(self.app, self.session.save_problem, "Close", "close",
+                                     self._stay)
+        self.dirty = True
+        return False
 
     def _stay(self) -> str:
         self.dialog = None
+        self.going_anyway = False
         self.dirty = True
         return "stay"
 
@@ -595,6 +631,8 @@ class BoardScene(Scene):
                 from . import back_to_menu
 
                 return back_to_menu(self.app)
+            if result == "close":
+                return quit_game()
             return None
         if event.type == pygame.KEYDOWN:
             return self._key(event)
@@ -793,8 +831,9 @@ class BoardScene(Scene):
         return changed
 
     def preview_text(self) -> str:
-        """The hovered attack in words: "Brute attacks Bulwark: deals 3 (1 health left),
-        takes 1 back (2 left)", or that it kills, or that chance decides."""
+        """The hovered attack in words, short enough for the prompt strip: "→ Bulwark:
+        deals 3 (1 left) · strike back 1 (2 left)", or that it destroys, or that chance
+        decides. The unit summary beside it names the attacker."""
         if self.preview is None:
             return ""
         action, _, preview = self.preview
@@ -802,7 +841,7 @@ class BoardScene(Scene):
             return ""
         game = self.game
         attacker, target = game.view(action.unit), game.view(action.target)
-        head = f"{attacker.name} attacks {target.name}: "
+        head = f"→ {target.name}: "
         if preview.chance:
             return head + "the outcome depends on chance"
         parts = []
@@ -810,17 +849,17 @@ class BoardScene(Scene):
         if target.entity in preview.destroyed:
             parts.append("destroys it" + (f" ({dealt} damage)" if dealt else ""))
         elif dealt > 0:
-            parts.append(f"deals {dealt} ({target.health_left - dealt} health left)")
+            parts.append(f"deals {dealt} ({target.health_left - dealt} left)")
         else:
             parts.append("deals no damage")
         back = preview.damage_to(attacker.entity)
         if attacker.entity in preview.destroyed:
-            parts.append("and dies to the strike back" if back else "and is destroyed")
+            parts.append("your unit dies" + (f" (strike back {back})" if back else ""))
         elif back > 0:
-            parts.append(f"takes {back} back ({attacker.health_left - back} left)")
+            parts.append(f"strike back {back} ({attacker.health_left - back} left)")
         elif target.entity not in preview.destroyed:
             parts.append("no strike back")
-        return head + ", ".join(parts)
+        return head + " · ".join(parts)
 
     def _hover_link(self, pos: tuple[int, int]) -> bool:
         """Name the graph link under the mouse in the prompt bar (a card under it, an
@@ -1072,7 +1111,18 @@ class BoardScene(Scene):
         return (not self.session.seats[actor].human or actor != self.viewer or self.ending
                 or self.toast_left > 0)
 
+    def _note_save_problem(self) -> None:
+        """A failed autosave is said once in the log (and shown over the board while it
+        lasts); the game goes on."""
+        problem = self.session.save_problem
+        if problem != self.save_noted:
+            self.save_noted = problem
+            if problem:
+                self.session.log.append(f"Autosave failed: {problem}")
+            self.dirty = True
+
     def update(self, dt: float) -> Transition | None:
+        self._note_save_problem()
         self._show_results()
         if self.floaters:
             for floater in self.floaters:
@@ -1136,7 +1186,8 @@ class BoardScene(Scene):
 
     def _hand_over(self, actor: int) -> Transition | None:
         """Hot-seat: another human is to act. Hide everything secret behind the curtain
-        before their hand can be drawn."""
+        before their hand can be drawn. Whether this happens never depends on hidden
+        cards: automatic passing asks ``Session.could_answer`` in hot-seat."""
         self.session.viewer = actor
         self.controls.cancel()
         self.picker = None
@@ -1148,7 +1199,9 @@ class BoardScene(Scene):
         self.refresh()
         from .curtain import CurtainScene
 
-        return push(CurtainScene(self.app, self.session, actor))
+        answering = bool(self.game.stack) or actor != self.game.active
+        title = f"Player {actor + 1}: answer or pass" if answering else ""
+        return push(CurtainScene(self.app, self.session, actor, title))
 
     # ------------------------------------------------------------------ drawing
 
@@ -1178,6 +1231,9 @@ class BoardScene(Scene):
             self.picker.draw(surface)
         if self.hovered and self._zoom_allowed():
             self.zoom.draw(surface, self.faces, round(Zoom.WIDTH * self.scale))
+        from . import draw_save_problem
+
+        draw_save_problem(surface, self.session, self.board_rect)
         if self.dialog is not None:
             self.dialog.draw(surface)
 
@@ -1205,15 +1261,12 @@ class BoardScene(Scene):
             for entity, amount in preview.damage:
                 tile = _tile_or_none(self.game, entity)
                 if tile is not None and amount > 0:
-                    x, y = self.view.tile_center(tile)
-                    ui.blit_text(surface, f"-{amount}", (round(x), round(y)), size,
-                                 (255, 96, 80), True, anchor="center")
+                    _plate(surface, f"-{amount}", self.view.tile_center(tile), size)
             for entity in preview.destroyed:
                 tile = _tile_or_none(self.game, entity)
                 if tile is not None:
                     x, y = self.view.tile_center(tile)
-                    ui.blit_text(surface, "✖", (round(x), round(y) - size), size,
-                                 (255, 96, 80), True, anchor="center")
+                    _plate(surface, "✖", (x, y - size), size)
         surface.set_clip(clip)
 
     def _zoom_allowed(self) -> bool:

@@ -3,6 +3,11 @@ until the next player clicks or presses Space (or Enter).
 
 While it is up, ``session.viewer`` is None, so no screen below may show anyone's hand;
 when it goes, the viewer becomes the player it was raised for.
+
+It comes up only at a real hand-over: when the person to act is not the one at the
+screen (the board's ``_hand_over``, the draft's next pick, a loaded hot-seat game). In
+hot-seat, whether a person is asked to act at all never depends on hidden cards
+(``Session.could_answer``), so neither does whether the curtain comes up.
 """
 
 from __future__ import annotations

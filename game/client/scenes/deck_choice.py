@@ -233,7 +233,7 @@ class DeckChoiceScene(Scene):
         self.rows: list[tuple[int, pygame.Rect]] = []
         self.hovered_row = -1
         self.lang = app.settings.language
-        self.faces = CardFaces(content.art, self.lang)
+        self.faces = CardFaces(content.art, self.lang, content.library)
         self.summaries = Summaries(content.library)
         self.starters = sum(1 for deck in content.decks if deck.mod == CORE)
         self.zoom = Zoom()

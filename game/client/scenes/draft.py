@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 
 from game.client import ui
-from game.client.app import App, Scene, Transition, push, replace
+from game.client.app import App, Scene, Transition, push, quit_game, replace
 from game.client.panels import CardFaces, CardRow, Dialog, Zoom, card_art, scale_of
 from game.client.session import Session
 from game.rules.core.actions import Action, DraftPick
@@ -23,7 +23,7 @@ class DraftScene(Scene):
         super().__init__(app)
         self.session = session
         self.game = session.game
-        self.faces = CardFaces(card_art(app), app.settings.language)
+        self.faces = CardFaces(card_art(app), app.settings.language, session.game.library)
         self.pack = CardRow()
         self.drafted = CardRow()
         self.zoom = Zoom()
@@ -31,6 +31,7 @@ class DraftScene(Scene):
         self.timer = 0.0
         self.dialog: Dialog | None = None
         self.sent: list[Action] = []
+        self.going_anyway = False  # the save failed on leaving, and the player was told
         self.menu = ui.Button(pygame.Rect(0, 0, 0, 0), "Menu", self.ask_menu, name="menu")
         self.buttons = ui.ButtonRow([self.menu])
         self.layout()
@@ -94,11 +95,39 @@ class DraftScene(Scene):
         self.dialog = Dialog(
             pygame.Rect((0, 0), self.app.screen.get_size()), "Leave the draft?",
             "The game is saved; continue it later with Load game.",
-            [("Leave", lambda: "leave", pygame.K_RETURN), ("Stay", self._stay, pygame.K_ESCAPE)])
+            [("Leave", self._leave, pygame.K_RETURN), ("Stay", self._stay, pygame.K_ESCAPE)])
         self.dirty = True
+
+    def _leave(self) -> str:
+        if self._saved_before_going():
+            return "leave"
+        from . import unsaved_dialog
+
+        self.dialog = unsaved_dialog(self.app, self.session.save_problem, "Leave", "leave",
+                                     self._stay)
+        return "stay"
+
+    def _saved_before_going(self) -> bool:
+        """Save the game (a game in its draft is saved like any other) before the screen
+        goes; False when that failed, once: the player is asked, a second try goes."""
+        if self.going_anyway or not self.session.autosave_now():
+            return True
+        self.going_anyway = True
+        return False
+
+    def closing(self) -> bool:
+        if self._saved_before_going():
+            return True
+        from . import unsaved_dialog
+
+        self.dialog = unsaved_dialog(self.app, self.session.save_problem, "Close", "close",
+                                     self._stay)
+        self.dirty = True
+        return False
 
     def _stay(self) -> None:
         self.dialog = None
+        self.going_anyway = False
         self.dirty = True
 
     def handle(self, event: pygame.event.Event) -> Transition | None:
@@ -106,10 +135,11 @@ class DraftScene(Scene):
             redraw, result = self.dialog.buttons.handle(event)
             self.dirty |= redraw
             if result == "leave":
-                self._save()
                 from . import back_to_menu
 
                 return back_to_menu(self.app)
+            if result == "close":
+                return quit_game()
             return None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.ask_menu()
@@ -128,16 +158,6 @@ class DraftScene(Scene):
             if card:
                 self.pick(card)
         return None
-
-    def _save(self) -> None:
-        if self.session.autosave is None:
-            return
-        try:
-            from .load_game import save_session
-
-            save_session(self.session, self.session.autosave)
-        except OSError:
-            pass
 
     def _card_under(self, pos: tuple[int, int]) -> tuple[int, pygame.Rect]:
         for row in (self.pack, self.drafted):
@@ -186,6 +206,15 @@ class DraftScene(Scene):
     # ------------------------------------------------------------------ drawing
 
     def draw(self, surface: pygame.Surface) -> None:
+        from . import draw_save_problem
+
+        self._draw_draft(surface)
+        draw_save_problem(surface, self.session, pygame.Rect(
+            0, self.header.bottom, surface.get_width(), 24))
+        if self.dialog is not None:
+            self.dialog.draw(surface)
+
+    def _draw_draft(self, surface: pygame.Surface) -> None:
         surface.fill(ui.BG)
         game = self.game
         width = surface.get_width()
@@ -249,6 +278,4 @@ class DraftScene(Scene):
                                                   self.drafted.rect.top + 10), 15, ui.MUTED)
         if self.hovered:
             self.zoom.draw(surface, self.faces, round(Zoom.WIDTH * self.scale))
-        if self.dialog is not None:
-            self.dialog.draw(surface)
 

@@ -1,17 +1,18 @@
-"""Load game: the saves in the saves folder, newest first (the autosave on top).
+"""Load game: the saves in the saves folder, newest first (each game's autosave among them).
 
 Each row shows the save's name, when it was written, its map and how far the game got.
-Loading replays the save through the engine (``game.rules.core.replay.load_game``); a save
-that cannot be used shows why (file, field, what was expected, what was found) and stays
-on disk untouched.
+Loading replays the save through the engine (``game.rules.core.replay``); a save that
+cannot be used shows why (file, field, what was expected, what was found) and stays on
+disk untouched.
 
-Who sat in each seat is not part of the engine's save format; the window keeps it next
-to the save in ``<name>.seats.json`` (see ``write_seats`` / ``read_seats``).
+Who sat in each seat is kept inside the save (format 3, ``seats``), so a save and its
+seats are written at once; the ``<name>.seats.json`` files older builds wrote next to a
+save are still read (``read_seats``) but never written. Listing the saves removes the
+temporary files of saves that were cut short (``remove_leftovers``).
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 import time
 from dataclasses import dataclass
@@ -23,12 +24,13 @@ import pygame
 from game.ai import PLAYERS
 from game.client import settings, ui
 from game.client.app import App, Scene, Transition, pop, replace
-from game.client.session import Seat, Session
+from game.client.session import Seat, Session, is_autosave, seats_of
 from game.content.mods import Content, load_content
-from game.rules.core.replay import SaveError, load_game, read_save, write_atomically
+from game.rules.core.replay import SaveError, read_save, remove_leftovers, replay
 
 SEATS_SUFFIX = ".seats.json"
-AUTOSAVE = "autosave.json"
+#: the largest seats file read (four seats take a hundred bytes)
+SEATS_FILE_LIMIT = 64 * 1024
 
 # --------------------------------------------------------------------- seats next to saves
 
@@ -38,18 +40,15 @@ def seats_path(save: Path) -> Path:
     return save.with_name(save.stem + SEATS_SUFFIX)
 
 
-def write_seats(save: Path, seats: list[Seat]) -> None:
-    data = {"seats": [{"human": s.human, "computer": s.computer} for s in seats]}
-    write_atomically(seats_path(save), json.dumps(data, indent=1) + "\n")
-
-
 def read_seats(save: Path, players: int) -> list[Seat] | None:
     """The seats stored next to ``save``, or None when there are none that fit."""
     try:
+        if seats_path(save).stat().st_size > SEATS_FILE_LIMIT:
+            return None
         data = json.loads(seats_path(save).read_text(encoding="utf-8"))
         raw = data["seats"]
         seats = [Seat(bool(s["human"]), str(s.get("computer", "easy"))) for s in raw]
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
         return None
     if len(seats) != players or any(not s.human and s.computer not in PLAYERS for s in seats):
         return None
@@ -57,9 +56,8 @@ def read_seats(save: Path, players: int) -> list[Seat] | None:
 
 
 def save_session(session: Session, path: Path) -> None:
-    """Save a game in progress together with who sits in each seat."""
+    """Save a game in progress together with who sits in each seat (one atomic write)."""
     session.save(path)
-    write_seats(path, session.seats)
 
 
 # --------------------------------------------------------------------- the list of saves
@@ -125,13 +123,14 @@ def describe_save(path: Path) -> SaveEntry:
 def list_saves(folder: Path | None = None) -> list[SaveEntry]:
     """The ``.json`` saves in ``folder`` (the saves folder): autosave first, then newest."""
     folder = folder or settings.saves_dir()
+    remove_leftovers(folder)
     try:
         paths = [p for p in folder.glob("*.json")
                  if not p.name.endswith(SEATS_SUFFIX) and not p.name.startswith(".")]
     except OSError:
         paths = []
     entries = [describe_save(p) for p in paths]
-    entries.sort(key=lambda e: (e.path.name != AUTOSAVE, -e.modified, e.path.name))
+    entries.sort(key=lambda e: (-e.modified, e.path.name))
     return entries
 
 
@@ -171,7 +170,8 @@ class LoadGameScene(Scene):
             self.dirty = True
             return None
         try:
-            game = load_game(entry.path, self._library())
+            data = read_save(entry.path)
+            game = replay(data, self._library(), str(entry.path))
         except SaveError as exc:
             self.message = str(exc)
         except (KeyError, TypeError, ValueError) as exc:
@@ -180,11 +180,9 @@ class LoadGameScene(Scene):
         else:
             from . import game_scene
 
-            seats = read_seats(entry.path, len(game.players))
-            session = Session.resume(game, seats)
-            if session.autosave is not None:  # the autosave goes on with these seats
-                with contextlib.suppress(OSError):
-                    write_seats(session.autosave, session.seats)
+            players = len(game.players)
+            seats = seats_of(data, players) or read_seats(entry.path, players)
+            session = Session.resume(game, seats, entry.path)
             return replace(game_scene(self.app, session))
         self.dirty = True
         return None
@@ -257,7 +255,7 @@ class LoadGameScene(Scene):
         ui.panel(surface, area)
         self.rows = []
         if not self.entries:
-            ui.blit_text(surface, "No saves yet: a game autosaves at the end of every turn.",
+            ui.blit_text(surface, "No saves yet: every game autosaves as it goes.",
                          (area.left + 20, area.top + 20), 17, ui.MUTED)
         visible = max(1, (area.height - 16) // self.ROW)
         for slot, entry in enumerate(self.entries[self.scroll:self.scroll + visible]):
@@ -288,7 +286,7 @@ class LoadGameScene(Scene):
         fill = (92, 76, 40) if chosen else ui.PANEL_LIGHT
         ui.panel(surface, rect, fill, ui.ACCENT if chosen else ui.EDGE, radius=6)
         name = entry.path.stem
-        label = "Autosave" if entry.path.name == AUTOSAVE else name
+        label = "Autosave" if is_autosave(entry.path) else name
         colour = ui.MUTED if entry.problem else ui.TEXT
         ui.blit_text(surface, label, (rect.left + 14, rect.top + 6), 18, colour, True)
         ui.blit_text(surface, entry.when, (rect.right - 14, rect.top + 8), 15, ui.MUTED,

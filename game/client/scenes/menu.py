@@ -1,4 +1,5 @@
-"""The main menu: Play (a sensible game at once), New game, Load game, Settings, Quit.
+"""The main menu: Play (a sensible game at once), New game, Load game, Settings, Credits,
+Quit.
 
 Mouse or keyboard (arrows and Enter, or each button's letter; Esc quits). Beside the
 buttons: a preview of the game Play starts, and the problems found in the content (bad
@@ -23,7 +24,7 @@ from .new_game import NewGameScene, quick_setup, start_game, win_text
 class MenuScene(Scene):
     ITEMS = (("play", "Play", pygame.K_p), ("new", "New game", pygame.K_n),
              ("load", "Load game", pygame.K_l), ("settings", "Settings", pygame.K_s),
-             ("quit", "Quit", pygame.K_q))
+             ("credits", "Credits", pygame.K_c), ("quit", "Quit", pygame.K_q))
 
     def __init__(self, app: App, content: Content | None = None) -> None:
         super().__init__(app)
@@ -81,6 +82,10 @@ class MenuScene(Scene):
             from .settings_scene import SettingsScene
 
             return push(SettingsScene(self.app, self.content))
+        if name == "credits":
+            from .credits import CreditsScene
+
+            return push(CreditsScene(self.app))
         return quit_game()
 
     # ------------------------------------------------------------------ events
@@ -125,12 +130,15 @@ class MenuScene(Scene):
         ui.blit_text(surface, "digital edition  ·  draft a store, build your deck, take the map",
                      (left + 4, height // 10 + 78), 17, ui.MUTED)
         y = height // 10 + 140
+        count = len(self.buttons.buttons)
+        spacing = max(60, min(70, (height - y - 30) // count))
         for index, button in enumerate(self.buttons.buttons):
-            button.rect.topleft = (left, y + index * 70)
+            button.rect.topleft = (left, y + index * spacing)
+            button.rect.height = min(56, spacing - 8)
             button.hovered = index == self.focus
         self.buttons.draw(surface)
-        ui.blit_text(surface, "P, N, L, S, Q choose  ·  ↑ ↓ Enter  ·  Esc quits",
-                     (left, y + len(self.buttons.buttons) * 70 + 6), 14, ui.MUTED)
+        ui.blit_text(surface, "P, N, L, S, C, Q choose  ·  ↑ ↓ Enter  ·  Esc quits",
+                     (left, self.buttons.buttons[-1].rect.bottom + 20), 14, ui.MUTED)
         if self.error:
             ui.blit_text(surface, self.error, (left, height - 40), 16, ui.BAD)
         side = pygame.Rect(left + 380, height // 10 + 140, width - left - 380 - left,

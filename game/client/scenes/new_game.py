@@ -35,7 +35,6 @@ from game.rules.wincons import WIN_CONDITIONS, map_goal_values
 
 from . import fit_text
 from .deck_choice import DeckChoiceScene, HoverArea, Summaries, arrow_rects, draw_deck_row
-from .load_game import write_seats
 
 DEFAULT_SETS = ("base",)
 DEFAULT_DRAFT = "1x[2;8]"
@@ -137,18 +136,12 @@ def draftable_sets(content: Content) -> dict[str, int]:
 
 
 def start_game(app: App, setup: GameSetup, seats: list[Seat]) -> Session:
-    """A new session for ``setup`` (raises ValueError when the rules refuse the setup)."""
+    """A new session for ``setup`` (raises ValueError when the rules refuse the setup).
+    It autosaves into a file of its own: no file of an earlier game is touched."""
     try:
-        session = Session.new(setup, seats)
+        return Session.new(setup, seats)
     except KeyError as exc:
         raise ValueError(f"the map needs a card that is not loaded: {exc}") from None
-    if session.autosave is not None:
-        try:
-            write_seats(session.autosave, seats)
-        except OSError as exc:
-            app.messages.append(f"{session.autosave}: seats: expected a writable saves "
-                                f"folder, found {type(exc).__name__}")
-    return session
 
 
 def quick_setup(content: Content, seed: int | None = None) -> tuple[GameSetup, list[Seat]] | None:
@@ -217,7 +210,7 @@ class NewGameScene(Scene):
         self.sets_top: int | None = None
         self.draft_top: int | None = None
         lang = app.settings.language
-        self.faces = CardFaces(content.art, lang)
+        self.faces = CardFaces(content.art, lang, content.library)
         self.summaries = Summaries(content.library)
         self.zoom = Zoom()
         self.hot: list[HoverArea] = []
@@ -598,7 +591,7 @@ class NewGameScene(Scene):
                 self._finish_seed()
             elif key == pygame.K_BACKSPACE:
                 self.seed_text = self.seed_text[:-1]
-            elif event.unicode.isdigit() and len(self.seed_text) < 9:
+            elif event.unicode and event.unicode in "0123456789" and len(self.seed_text) < 9:
                 self.seed_text += event.unicode
             self.dirty = True
             return None

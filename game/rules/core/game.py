@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 import esper
@@ -312,6 +313,12 @@ class Game(Queries, ViewQueries):
         if chance:
             return Preview(chance=True)
         return Preview(tuple(damage), tuple(destroyed))
+
+    def keywords_now(self, entity: int, names: Iterable[str]) -> tuple[str, ...]:
+        """Which of ``names`` the permanent has now, as its ruleset reads keywords (the
+        duel: a dispelled unit keeps none but Ephemeral), in the order given."""
+        self.enter()
+        return tuple(n for n in names if self.ruleset.keyword(self, entity, n) is not None)
 
     def meters(self, player: int) -> tuple[Meter, ...]:
         """The player's numbers as its ruleset counts them (see ``Meter``)."""

@@ -8,6 +8,7 @@ hold an impossible position. Each finished turn's state hash is recorded, and
 
 from __future__ import annotations
 
+import glob
 import json
 import os
 import tempfile
@@ -16,32 +17,21 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from .. import limits
 from ..cards import CardLibrary
 from ..geometry import GEOMETRIES
-from ..mapmodel import MapSpec, Placement, Region, WinSpec, shared_geometry
+from ..mapmodel import MapSpec, Placement, Region, WinSpec, piece_card_problem, shared_geometry
 from ..rulesets import RULESETS
+from ..wincons import WIN_CONDITIONS
 from .actions import ActionFormatError, action_from_json
 from .game import Game
+from .save_schema import FORMAT as FORMAT
+from .save_schema import FORMAT_VERSION as FORMAT_VERSION
+from .save_schema import READABLE_VERSIONS as READABLE_VERSIONS
+from .save_schema import SaveError as SaveError
+from .save_schema import check_save, read_json
+from .save_schema import fail as _fail
 from .state import RULES_VERSION, GameSetup, IllegalAction
-
-FORMAT = "muhq-game"
-#: Version 2 names the map's ruleset and geometry in ``setup.map``; version 1 files (every
-#: save and replay written before them) load as ``muhq`` on ``square-muhq``.
-FORMAT_VERSION = 2
-READABLE_VERSIONS = (1, 2)
-
-
-class SaveError(ValueError):
-    """A save or replay file that cannot be used; the message names file, field, expected
-    and found."""
-
-
-def _fail(path: str, field: str, expected: str, found: Any) -> SaveError:
-    shown = repr(found)
-    if len(shown) > 80:
-        shown = shown[:77] + "..."
-    return SaveError(f"{path}: {field}: expected {expected}, found {shown}")
-
 
 # ---------------------------------------------------------------------------- map as JSON
 
@@ -144,7 +134,9 @@ def map_from_json(data: Any, path: str = "save") -> MapSpec:
 # ---------------------------------------------------------------------------- save
 
 
-def game_to_json(game: Game) -> dict[str, Any]:
+def game_to_json(game: Game, seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The save of ``game``; ``seats`` (who sits in each seat, ``{"human": bool,
+    "computer": kind}``, kept for the window) are written inside it when given."""
     setup = game.setup
     return {
         "format": FORMAT,
@@ -165,11 +157,18 @@ def game_to_json(game: Game) -> dict[str, Any]:
         "turn_hashes": list(game.turn_hashes),
         "final_hash": game.state_hash(),
         "winners": list(game.winners),
+        **({} if seats is None else {"seats": seats}),
     }
 
 
+#: the temporary files ``write_atomically`` writes next to ``<name>``: ``.<name>.*.tmp``
+TEMPORARY = ".{name}.*.tmp"
+
+
 def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that the file is either the old or the new one."""
+    """Write ``text`` to ``path`` so that the file is either the old or the new one, in
+    one rename; temporary files of earlier writes of ``path`` that were cut short (the
+    program killed while writing) are removed once it is written."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
@@ -183,53 +182,140 @@ def write_atomically(path: Path, text: str) -> None:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+    _sync_folder(path.parent)
+    remove_leftovers(path.parent, path.name)
 
 
-def save_game(game: Game, path: Path | str) -> None:
-    write_atomically(Path(path), json.dumps(game_to_json(game), indent=1) + "\n")
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself last (POSIX: the folder's entry is synced too)."""
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def remove_leftovers(folder: Path, name: str = "*") -> int:
+    """Remove the temporary files ``write_atomically`` left in ``folder`` when it was cut
+    short (of the file ``name``, or of any file); returns how many went. A write going on
+    at that moment in another program loses its temporary file and fails (its target
+    stays the old file)."""
+    removed = 0
+    try:
+        pattern = TEMPORARY.format(name=name if name == "*" else glob.escape(name))
+        leftovers = list(Path(folder).glob(pattern))
+    except OSError:
+        return 0
+    for leftover in leftovers:
+        try:
+            if leftover.is_file() and not leftover.is_symlink():
+                leftover.unlink()
+                removed += 1
+        except OSError:
+            continue
+    return removed
+
+
+def save_game(game: Game, path: Path | str, seats: list[dict[str, Any]] | None = None,
+              ) -> None:
+    """Write ``game`` (and its ``seats``, see ``game_to_json``) to ``path`` in one
+    atomic write."""
+    write_atomically(Path(path), json.dumps(game_to_json(game, seats), indent=1) + "\n")
 
 
 # ---------------------------------------------------------------------------- load / replay
 
 
 def read_save(path: Path | str) -> dict[str, Any]:
-    """Parse and check a save file's outer structure."""
-    name = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise _fail(name, "file", "a readable UTF-8 file", type(exc).__name__) from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise _fail(name, f"line {exc.lineno}", "valid JSON", exc.msg) from None
-    if not isinstance(data, dict):
-        raise _fail(name, "top level", "a JSON object", type(data).__name__)
-    if data.get("format") != FORMAT:
-        raise _fail(name, "format", repr(FORMAT), data.get("format"))
-    if data.get("version") not in READABLE_VERSIONS:
-        raise _fail(name, "version", " or ".join(map(str, READABLE_VERSIONS)),
-                    data.get("version"))
-    rules = data.get("rules_version", 1)
-    if not isinstance(rules, int) or isinstance(rules, bool) or not 1 <= rules <= RULES_VERSION:
-        raise _fail(name, "rules_version",
-                    f"a whole number from 1 to {RULES_VERSION} (a newer number was written by "
-                    "a newer version of the game)", rules)
-    for key, kind in (("setup", dict), ("actions", list), ("turn_hashes", list)):
-        if not isinstance(data.get(key), kind):
-            raise _fail(name, key, f"a JSON {kind.__name__}", data.get(key))
-    return data
+    """Parse a save file (numbers read safely, its size limited) and check every field
+    against the schema (``save_schema``)."""
+    return check_save(read_json(path), str(path))
+
+
+def _check_board(spec: MapSpec, path: str) -> None:
+    """What the schema cannot say about a save's map: every tile it names is a cell of
+    its board, every player a seat of the map, no two pieces on one tile."""
+    cells = frozenset(spec.grid().cells())
+    field = "setup.map"
+
+    def on_board(tile: tuple[int, int], where: str) -> None:
+        if tile not in cells:
+            raise _fail(path, f"{field}.{where}", "a tile of the map's board", list(tile))
+
+    for tile, owner in spec.owners.items():
+        on_board(tile, "owners")
+        if owner >= spec.players:
+            raise _fail(path, f"{field}.owners", f"a player below {spec.players}", owner)
+    taken: set[tuple[int, int]] = set()
+    for where, pieces in (("placements", spec.placements), ("bosses", spec.bosses)):
+        for index, piece in enumerate(pieces):
+            on_board(piece.tile, f"{where}[{index}]")
+            if piece.player >= spec.players:
+                raise _fail(path, f"{field}.{where}[{index}]",
+                            f"a player below {spec.players}", piece.player)
+            if piece.tile in taken:
+                raise _fail(path, f"{field}.{where}[{index}]",
+                            "a tile no other piece starts on", list(piece.tile))
+            taken.add(piece.tile)
+    for index, region in enumerate(spec.regions):
+        for tile in region.tiles:
+            on_board(tile, f"regions[{index}].tiles")
+    if sum(count for _, count in spec.start_deck) > limits.MAX_START_DECK:
+        raise _fail(path, f"{field}.start_deck",
+                    f"a start deck of at most {limits.MAX_START_DECK} cards",
+                    sum(count for _, count in spec.start_deck))
+
+
+def _check_cards(spec: MapSpec, library: CardLibrary, path: str) -> None:
+    """A save's map pieces and win condition name cards they can be (a spell never
+    stands on the map, a king can fall, a boss map has its boss)."""
+    field = "setup.map"
+    for where, piece, pieces in (("placements", "piece", spec.placements),
+                                 ("bosses", "boss", spec.bosses)):
+        for index, placement in enumerate(pieces):
+            wrong = piece_card_problem(piece, library[placement.card])
+            if wrong is not None:
+                raise _fail(path, f"{field}.{where}[{index}]", wrong, placement.card)
+    entry = WIN_CONDITIONS[spec.win.kind]
+    for name, value in spec.win.params.items():
+        if name not in entry.params:
+            raise _fail(path, f"{field}.win.params.{name}", "a parameter of win condition "
+                        f"{spec.win.kind} ({', '.join(entry.params) or 'none'})", name)
+        if (name == "card") != isinstance(value, str):
+            raise _fail(path, f"{field}.win.params.{name}", "a card name" if name == "card"
+                        else "a whole number", value)
+    card = spec.win.params.get("card")
+    if isinstance(card, str):
+        wrong = piece_card_problem(entry.card_piece, library[card]) if entry.card_piece \
+            else None
+        if wrong is not None:
+            raise _fail(path, f"{field}.win.params.card", wrong, card)
+    if entry.needs_boss and not spec.bosses:
+        raise _fail(path, f"{field}.bosses", f"a boss (win condition {spec.win.kind})",
+                    "none")
 
 
 def setup_from_json(data: dict[str, Any], library: CardLibrary, path: str = "save") -> GameSetup:
     setup = data["setup"]
     spec = map_from_json(setup.get("map"), path)
+    _check_board(spec, path)
+    card = spec.win.params.get("card")
     wanted = ({n for n, _ in spec.start_deck} | {p.card for p in spec.placements}
+              | {p.card for p in spec.bosses}
+              | ({card} if isinstance(card, str) else set())
               | {str(n) for s in (setup.get("stores") or []) for n in s}
               | {str(n) for d in (setup.get("decks") or []) for n in d})
     missing = sorted(wanted - {c.name for c in library})
     if missing:
         raise _fail(path, "cards", "cards known to this game", ", ".join(missing))
+    _check_cards(spec, library, path)
     try:
         return GameSetup(
             map=spec, library=library, players=int(setup["players"]), seed=int(setup["seed"]),
@@ -246,7 +332,9 @@ def setup_from_json(data: dict[str, Any], library: CardLibrary, path: str = "sav
 
 def replay(data: dict[str, Any], library: CardLibrary, path: str = "save", *,
            verify: bool = False, on_turn: Callable[[int, str], None] | None = None) -> Game:
-    """Rebuild a game from a save; with ``verify``, check every recorded turn hash."""
+    """Rebuild a game from a save (every field checked by ``save_schema`` first); with
+    ``verify``, check every recorded turn hash."""
+    check_save(data, path)
     setup = setup_from_json(data, library, path)
     try:
         game = Game(setup)
@@ -275,14 +363,31 @@ def replay(data: dict[str, Any], library: CardLibrary, path: str = "save", *,
                 on_turn(checked + 1, got)
             checked += 1
     if verify:
-        if checked != len(expected):
+        try:
+            _verify_end(data, game, path, checked, len(expected))
+        except SaveError:
             game.close()
-            raise _fail(path, "turn_hashes", f"{len(expected)} turns", checked)
-        final = data.get("final_hash")
-        if final is not None and final != game.state_hash():
-            game.close()
-            raise _fail(path, "final_hash", str(final), game.state_hash())
+            raise
     return game
+
+
+def _verify_end(data: Mapping[str, Any], game: Game, path: str, checked: int,
+                expected: int) -> None:
+    """What ``verify`` asks of a save once its actions are replayed: every turn hash it
+    records reached, its final hash present and equal to the game's (a save cut short,
+    its last actions or hashes dropped, fails here), and its winners the game's."""
+    if checked != expected:
+        raise _fail(path, "turn_hashes", f"{expected} turns", checked)
+    final = data.get("final_hash")
+    if final is None:
+        raise _fail(path, "final_hash", "the hash of the final position (a save without it "
+                    "cannot be verified)", "nothing")
+    if final != game.state_hash():
+        raise _fail(path, "final_hash", str(final), game.state_hash())
+    winners = data.get("winners")
+    if winners is not None and list(winners) != list(game.winners):
+        raise _fail(path, "winners", f"the winners of the replayed game "
+                    f"({list(game.winners)})", winners)
 
 
 def load_game(path: Path | str, library: CardLibrary, *, verify: bool = False) -> Game:

@@ -85,6 +85,10 @@ class Ruleset:
         default=lambda game, entity: game.attack_profile(entity))
     #: is a permanent on the map done for now (``EntityView.exhausted``; Muhq: tapped)?
     exhausted: Callable[[Game, int], bool] = field(default=lambda game, entity: _tapped(entity))
+    #: a keyword of a permanent as the ruleset reads it (``Game.has_keyword``; the duel: a
+    #: dispelled unit keeps none but Ephemeral)
+    keyword: Callable[[Game, int, str], Any] = field(
+        default=lambda game, entity, name: game.keyword(entity, name))
     #: a player's numbers for the window's player bar (``Game.meters``)
     meters: Callable[[Game, int], tuple[Meter, ...]] = field(
         default=lambda game, player: _resource_and_points(game, player))

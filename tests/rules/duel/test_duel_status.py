@@ -116,3 +116,15 @@ def test_a_preview_that_draws_on_chance_tells_no_numbers() -> None:
     play = of(game.legal_actions(0), PlayCard)[0]
     assert game.preview(play).chance
     assert game.preview(of(game.legal_actions(0), Replace)[0]).chance  # a shuffle
+
+
+def test_duel_keywords_now_leave_a_dispelled_unit_only_ephemeral() -> None:
+    """Dispel: the unit keeps no keyword but Ephemeral; the window reads its badges
+    through ``Game.keywords_now``, which asks the ruleset."""
+    from game.rules.rulesets.duel.effects import dispel
+
+    game = started()
+    bulwark = put(game, "Bulwark", (4, 2), 0)  # Provoke
+    assert game.keywords_now(bulwark, ("provoke", "rush")) == ("provoke",)
+    dispel(game, bulwark)
+    assert game.keywords_now(bulwark, ("provoke", "rush")) == ()

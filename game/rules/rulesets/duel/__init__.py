@@ -20,7 +20,7 @@ from ..muhq.resolvers import RESOLVERS as MUHQ_RESOLVERS
 from . import effects as _effects  # noqa: F401 - registers the duel's effects
 from .handlers import HANDLERS
 from .legal import legal_actions
-from .rules import attack_targets, summon_tiles
+from .rules import attack_targets, keyword, summon_tiles
 from .setup import setup_game
 from .status import attack_profile, exhausted, meters
 from .systems import systems, wear_artifacts
@@ -77,4 +77,5 @@ DUEL = Ruleset(
     attack_profile=attack_profile,
     exhausted=exhausted,
     meters=meters,
+    keyword=keyword,
 )
