@@ -314,6 +314,79 @@ def bench(seconds: float = 3.0, seed: int = 1, map_name: str = "2P-ring-street")
     }
 
 
+#: the crowded fleet position of ``fleet_bench``: the active player's units round the
+#: active system (the six-player map's middle), and other players' ships in between
+FLEET_BENCH_MAP = "6P-fleet-six-suns"
+FLEET_CROWD = (("Carrier", 4), ("Cruiser", 6), ("Destroyer", 6), ("Dreadnought", 2),
+               ("Courier", 3), ("Interceptor", 4), ("Fighter", 8), ("Infantry", 12))
+
+
+def fleet_bench(repeats: int = 30, seed: int = 1) -> dict[str, Any]:
+    """The time to list the legal actions in a crowded fleet position, where legal actions
+    cost the most: the movement step of a tactical action with the active player's ships
+    spread over every system within three of the active one (their paths through and
+    round the other players' ships, gravity rifts and nebulae) and units to load on the
+    way; then again with half the ships declared. The median of ``repeats`` fresh
+    computations each (the game's cache dropped between them)."""
+    from game.rules.rulesets.fleet.actions import (
+        ActivateSystem,
+        DeclareMove,
+        PickStrategy,
+        Redeploy,
+    )
+    from game.rules.rulesets.fleet.production import make_unit
+    from game.rules.rulesets.fleet.rules import FLEET_POOL
+    from game.rules.rulesets.fleet.rules import units_at as fleet_units
+
+    spec = find_map(FLEET_BENCH_MAP)
+    game = Game(GameSetup(spec, library_or_exit(), spec.players, seed))
+    while game.actor is not None and not any(isinstance(a, ActivateSystem)
+                                             for a in game.legal_actions(game.actor)):
+        actor = game.actor  # the strategies, lowest first; no Redeploy moves
+        legal = game.legal_actions(actor)
+        picks = [a for a in legal if isinstance(a, PickStrategy)]
+        if picks:
+            game.apply(min(picks, key=lambda a: (a.strategy == 4, a.strategy)))
+        else:
+            game.apply(next(a for a in legal if isinstance(a, Redeploy) and not a.ship))
+    player = game.actor
+    assert player is not None
+    centre = spec.grid().cells()[len(spec.grid().cells()) // 2]
+    near = [t for t in game.geometry.within(centre, 3) if game.tile_kind(t).walkers
+            and not game.tile_kind(t).anomalies]
+    placed = 0
+    for name, count in FLEET_CROWD:
+        for _ in range(count):
+            make_unit(game, name, near[placed % len(near)], player)
+            placed += 1
+    for index, tile in enumerate(near[1::5]):
+        make_unit(game, "Destroyer", tile, (player + 1 + index) % len(game.players))
+    game.add_to_counter(player, FLEET_POOL, 40)
+    game.apply(ActivateSystem(player, centre))
+
+    def timed() -> tuple[float, int]:
+        times = []
+        count = 0
+        for _ in range(repeats):
+            game.legal_cache = None
+            t0 = time.perf_counter()
+            count = len(game.legal_actions(player))
+            times.append(time.perf_counter() - t0)
+        return statistics.median(times) * 1000, count
+
+    first_ms, first = timed()
+    declares = [a for a in game.legal_actions(player) if isinstance(a, DeclareMove)]
+    for action in declares[: len(declares) // 2]:
+        if action in game.legal_actions(player):
+            game.apply(action)
+    later_ms, later = timed()
+    units = sum(len(fleet_units(game, t)) for t in game.geometry.cells())
+    game.close()
+    return {"map": FLEET_BENCH_MAP, "units": units, "legal_ms_median": first_ms,
+            "legal_actions": first, "declared_legal_ms_median": later_ms,
+            "declared_legal_actions": later}
+
+
 def map_load_time(repeats: int = 20) -> tuple[str, float | None]:
     """The largest shipped map (most tiles) and the median milliseconds of loading it
     ``repeats`` times, checks included (the bar: under 100 ms). The card library the
@@ -338,6 +411,7 @@ def map_load_time(repeats: int = 20) -> tuple[str, float | None]:
 
 def bench_command(args: argparse.Namespace) -> int:
     result = bench(args.seconds, args.seed)
+    result["fleet"] = fleet_bench(seed=args.seed)
     client = None
     if getattr(args, "client", False):
         from game.client.bench import bench_client, print_client
@@ -357,6 +431,12 @@ def bench_command(args: argparse.Namespace) -> int:
     if result["map_load_ms"] is not None:
         print(f"  loading the largest map ({result['map_load_map']}): "
               f"median {result['map_load_ms']:.1f} ms of 20 loads")
+    fleet = result["fleet"]
+    print(f"crowded fleet position ({fleet['map']}, {fleet['units']} units), movement step:")
+    print(f"  legal actions: median {fleet['legal_ms_median']:.2f} ms "
+          f"({fleet['legal_actions']} actions); with half the ships declared: median "
+          f"{fleet['declared_legal_ms_median']:.2f} ms ({fleet['declared_legal_actions']} "
+          "actions)")
     if client is not None:
         print_client(client)
     return 0

@@ -75,6 +75,15 @@ def test_bench_reports_all_figures() -> None:
     assert result["snapshot_restore_ms_median"] > 0
 
 
+def test_bench_reports_the_legal_actions_of_a_crowded_fleet_position() -> None:
+    from game.runner import fleet_bench
+
+    result = fleet_bench(repeats=3)
+    assert result["units"] >= 80
+    assert result["legal_actions"] > 1 and result["declared_legal_actions"] > 1
+    assert result["legal_ms_median"] > 0 and result["declared_legal_ms_median"] > 0
+
+
 def test_validate_shipped_content(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "validate", "maps", "assets/cards", "assets/decks/duel")
     assert code == 0, out

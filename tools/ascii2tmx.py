@@ -62,6 +62,16 @@ Hex maps and links (optional fields)::
     ruleset: muhq            # the game mode (default muhq; duel, skirmish)
     geometry: square-grid    # orthogonal maps only: square-muhq (default) or square-grid
 
+A fleet map (``ruleset: fleet``, seed 003) is hexagonal and names up to six players. Its
+cells are star systems, drawn with symbols added under ``symbols`` for the fleet's tile
+types (``void``, ``empty space``, ``planet``, ``home system``, ``asteroid field``,
+``nebula``, ``supernova``, ``gravity rift``); each player's home system is an owned
+symbol (``'1': home system`` keeps player 1; ``spawns: {'5': 5}`` names the owner of a
+further one). ``start_deck_list`` is the fleet each player starts with in its home
+system, ``win_condition`` is ``{type: objectives, points: P, rounds: R}`` with at least
+one region (each an objective worth its points), and ``links`` are its wormholes and
+hyperlanes. No income is written. ``tools/map-sources/3P-fleet-triad.yaml`` is a whole one.
+
 On a hex map the grid is drawn as on a square one, one symbol per cell of Tiled's
 rectangle of cells, and every [x, y] is that cell's column and row (the pushed rows or
 columns are not drawn pushed). The tile size and the hex side length come from the hex
@@ -128,26 +138,32 @@ STAGGER_AXES = ("x", "y")
 STAGGER_INDEXES = ("odd", "even")
 #: the rulesets and the geometries of orthogonal maps the loader knows
 #: (``RULESETS`` in game/rules/rulesets, ``SQUARE_GEOMETRIES`` in game/maps/tiled.py)
-RULESETS = ("muhq", "duel", "skirmish")
+RULESETS = ("muhq", "duel", "fleet", "skirmish")
 #: rulesets whose maps give no income and no start deck (the duel: players bring decks)
 DECKLESS = frozenset({"duel"})
-#: rulesets whose maps give no income (the skirmish: a start deck is each side's army)
-INCOMELESS = frozenset({"duel", "skirmish"})
+#: rulesets whose maps give no income (the fleet: planets give resources; the skirmish: a
+#: start deck is each side's army)
+NO_INCOME = frozenset({"duel", "fleet", "skirmish"})
 #: rulesets whose maps may leave the start deck out (the skirmish: the armies may be the
 #: map's pieces alone)
 ARMY_OPTIONAL = frozenset({"skirmish"})
+#: the most players a map of each ruleset may have (4 unless named here)
+MAX_PLAYERS = {"fleet": 6}
 SQUARE_GEOMETRIES = ("square-muhq", "square-grid")
 
 #: The terrain tileset's tiles: tile id = index (gid = 1 + id); the engine's tile type names.
 TILE_TYPES: tuple[str, ...] = (
     "neutral", "house", "tower", "farm field", "spawn", "harbor", "street", "deep water",
-    "water", "wall", "gate", "store", "mana globe", "forest", "hill", "swamp", "mountain",
-    "lava", "radioactive",
+    "water", "wall", "gate", "store", "mana globe", "void", "empty space", "planet",
+    "home system", "asteroid field", "nebula", "supernova", "gravity rift", "forest", "hill",
+    "swamp", "mountain", "lava", "radioactive",
 )
 #: tiles where a non-swimming piece can't stand
 NOT_WALKABLE = frozenset({"deep water", "wall", "mountain"})
-#: tiles a player owns (spawn and harbor)
-OWNED = frozenset({"spawn", "harbor"})
+#: tiles a player owns (spawn and harbor; a fleet's home system is its player's spawn)
+OWNED = frozenset({"spawn", "harbor", "home system"})
+#: owned tiles that are spawns
+SPAWNS = frozenset({"spawn", "home system"})
 
 #: The default symbols, as ``DEFAULT_SYMBOLS`` in game/rules/mapmodel.py.
 DEFAULT_SYMBOLS: dict[str, str] = {
@@ -174,6 +190,7 @@ WIN_PARAMS: dict[str, dict[str, type]] = {
     "general": {},
     "skirmish:control": {"points": int},
     "skirmish:elimination": {},
+    "objectives": {"points": int, "rounds": int},
 }
 REQUIRED_WIN_PARAMS: dict[str, tuple[str, ...]] = {
     "resource": ("threshold",),
@@ -183,7 +200,7 @@ REQUIRED_WIN_PARAMS: dict[str, tuple[str, ...]] = {
 #: win parameter -> map property
 WIN_PROPERTY = {
     "threshold": "win_threshold", "points": "win_points", "card": "win_card",
-    "per_upkeep": "win_per_upkeep",
+    "per_upkeep": "win_per_upkeep", "rounds": "win_rounds",
 }
 DEFAULT_KING = "King"
 DEFAULT_BUILDING = "Building"
@@ -605,7 +622,7 @@ class _Builder:
             if symbol is None or self.symbols.get(symbol) not in OWNED:
                 check.add(f"spawns.{key}", "a symbol of spawn or harbor tiles", key)
                 continue
-            owner = check.integer(player, f"spawns.{symbol}", 1, 4)
+            owner = check.integer(player, f"spawns.{symbol}", 1, 6)
             if owner is not None:
                 self.owners_of[symbol] = owner
 
@@ -704,7 +721,8 @@ class _Builder:
         highest = max(self.owners.values(), default=0)
         self.players = max(highest, 1)
         if "players" in self.data:
-            self.players = check.integer(self.data["players"], "players", 1, 4)
+            self.players = check.integer(self.data["players"], "players", 1,
+                                         MAX_PLAYERS.get(self.data.get("ruleset", ""), 4))
         if self.players is not None and self.tiles and self.deckless:
             for player in range(1, self.players + 1):
                 starts = sum(1 for p in self.owners.values() if p == player)
@@ -712,7 +730,7 @@ class _Builder:
                     check.add("map", f"one start tile for player {player}'s general "
                               "(a symbol owned by that player)", f"{starts} tiles", raw=True)
         elif self.players is not None and self.tiles:
-            spawning = {p for t, p in self.owners.items() if self.kind_at(t) == "spawn"}
+            spawning = {p for t, p in self.owners.items() if self.kind_at(t) in SPAWNS}
             for player in range(1, self.players + 1):
                 if player not in spawning:
                     found = "harbors only" if player in self.owners.values() else "none"
@@ -1053,8 +1071,8 @@ class _Builder:
     def check_win_needs(self) -> None:
         """What each win condition needs on the map."""
         check, kind = self.check, self.win_kind
-        if kind == "capture_points" and not self.region_names:
-            check.add("regions", "at least one region for capture_points", "none", raw=True)
+        if kind in ("capture_points", "objectives") and not self.region_names:
+            check.add("regions", f"at least one region for {kind}", "none", raw=True)
         if kind == "stick_of_victory" and self.counts["stick"] != 1:
             check.add("placements", f"one {self.win_card(kind, DEFAULT_STICK)} for "
                       "stick_of_victory", f"{self.counts['stick']}", raw=True)
@@ -1077,8 +1095,9 @@ class _Builder:
         ]
         if self.deckless:
             props = [p for p in props if p[0] not in ("income", "start_deck")]
-        elif self.data.get("ruleset") in INCOMELESS:
-            props = [p for p in props if p[0] != "income" and (p[0] != "start_deck" or self.deck)]
+        elif self.data.get("ruleset") in NO_INCOME:
+            props = [p for p in props if (p[0] != "income" or "income" in self.data)
+                     and (p[0] != "start_deck" or self.deck)]
         props += [_prop_str(key, value) for key, value in self.extras.items()]
         for param, value in self.win_params.items():
             if isinstance(value, int):

@@ -464,6 +464,104 @@ def hazard(surf: pygame.Surface, rng: random.Random) -> None:
         pygame.draw.polygon(surf, OUTLINE, points)
     pygame.draw.circle(surf, (232, 208, 40), centre, 5)
     pygame.draw.circle(surf, OUTLINE, centre, 3)
+# -- the fleet's star systems (seed 003): a starfield ground and what lies in it
+
+
+SPACE = (14, 18, 40)
+SPACE_DEEP = (6, 8, 18)
+
+
+def starfield(surf: pygame.Surface, rng: random.Random) -> None:
+    """Deep space: a dark blue ground with stars of a few brightnesses."""
+    surf.fill(SPACE)
+    for _ in range(per_area(26, surf)):
+        width, height = surf.get_size()
+        x, y = rng.randrange(width), rng.randrange(height)
+        shine = rng.choice((96, 140, 200, 250))
+        surf.fill((shine, shine, min(255, shine + 20)), (x, y, 1, 1))
+    for _ in range(per_area(3, surf)):
+        width, height = surf.get_size()
+        x, y = rng.randrange(2, width - 2), rng.randrange(2, height - 2)
+        pygame.draw.circle(surf, (230, 236, 255), (x, y), 1)
+
+
+def void(surf: pygame.Surface, rng: random.Random) -> None:
+    """No system at all: almost black, a very few faint stars."""
+    surf.fill(SPACE_DEEP)
+    width, height = surf.get_size()
+    for _ in range(per_area(6, surf)):
+        x, y = rng.randrange(width), rng.randrange(height)
+        surf.fill((44, 48, 64), (x, y, 1, 1))
+
+
+def planet(surf: pygame.Surface, rng: random.Random) -> None:
+    """A blue-green planet with a lit side."""
+    pygame.draw.circle(surf, (24, 56, 96), (32, 32), 17)
+    pygame.draw.circle(surf, (52, 120, 170), (30, 30), 15)
+    for _ in range(5):  # continents
+        x, y = rng.randrange(22, 40), rng.randrange(22, 40)
+        pygame.draw.circle(surf, (76, 150, 92), (x, y), rng.randrange(3, 6))
+    pygame.draw.circle(surf, (190, 230, 255), (25, 24), 3)
+    pygame.draw.circle(surf, OUTLINE, (32, 32), 17, 1)
+
+
+def home_system(surf: pygame.Surface, rng: random.Random) -> None:
+    """A golden home world with a ring and a station beside it."""
+    pygame.draw.ellipse(surf, (150, 120, 60), (8, 28, 48, 12), 2)  # the ring, behind
+    pygame.draw.circle(surf, (150, 110, 40), (32, 32), 16)
+    pygame.draw.circle(surf, (220, 180, 90), (30, 30), 14)
+    pygame.draw.circle(surf, (250, 230, 160), (25, 25), 4)
+    pygame.draw.arc(surf, (236, 204, 120), (8, 28, 48, 12), math.pi, 2 * math.pi, 2)
+    pygame.draw.circle(surf, OUTLINE, (32, 32), 16, 1)
+    surf.fill((200, 204, 214), (48, 10, 8, 4))  # the station
+    surf.fill((120, 124, 140), (51, 6, 2, 12))
+
+
+def asteroid_field(surf: pygame.Surface, rng: random.Random) -> None:
+    """Brown rocks of many sizes."""
+    for _ in range(11):
+        x, y = rng.randrange(10, 54), rng.randrange(10, 54)
+        size = rng.randrange(3, 8)
+        points = []
+        for k in range(7):
+            angle = k * 2 * math.pi / 7
+            reach = size * rng.uniform(0.6, 1.1)
+            points.append((x + reach * math.cos(angle), y + reach * math.sin(angle)))
+        pygame.draw.polygon(surf, (120, 96, 76), points)
+        pygame.draw.polygon(surf, (70, 56, 44), points, 1)
+        surf.fill((170, 146, 120), (x - 1, y - 2, 2, 2))
+
+
+def nebula(surf: pygame.Surface, rng: random.Random) -> None:
+    """A violet cloud over the stars, filling the whole system."""
+    starfield(surf, rng)
+    cloud = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+    width, height = surf.get_size()
+    for _ in range(per_area(14, surf)):
+        x, y = rng.randrange(width), rng.randrange(height)
+        pygame.draw.circle(cloud, (150, 90, 200, 70), (x, y), rng.randrange(8, 16))
+    surf.blit(cloud, (0, 0))
+
+
+def supernova(surf: pygame.Surface, rng: random.Random) -> None:
+    """A burning star blasting out rays."""
+    for k in range(12):
+        angle = k * math.pi / 6 + rng.uniform(-0.1, 0.1)
+        end = (32 + 28 * math.cos(angle), 32 + 28 * math.sin(angle))
+        pygame.draw.line(surf, (240, 140, 40), (32, 32), end, 2)
+    for radius, colour in ((17, (200, 70, 20)), (13, (240, 130, 40)), (8, (255, 210, 110)),
+                           (4, (255, 250, 220))):
+        pygame.draw.circle(surf, colour, (32, 32), radius)
+
+
+def gravity_rift(surf: pygame.Surface, rng: random.Random) -> None:
+    """A dark whirl with violet rings drawn into it."""
+    for radius, colour in ((20, (70, 40, 110)), (15, (50, 26, 84)), (10, (30, 14, 52)),
+                           (5, (0, 0, 0))):
+        pygame.draw.circle(surf, colour, (32, 32), radius)
+    for k in range(3):
+        start = k * 2 * math.pi / 3
+        pygame.draw.arc(surf, (176, 120, 230), (14, 14, 36, 36), start, start + 1.6, 2)
 
 
 class TileArt(NamedTuple):
@@ -494,6 +592,14 @@ TILES: list[TileArt] = [
     TileArt("gate", wall, gate),
     TileArt("store", grass, store),
     TileArt("mana globe", grass, mana_globe),
+    TileArt("void", void),
+    TileArt("empty space", starfield),
+    TileArt("planet", starfield, planet),
+    TileArt("home system", starfield, home_system),
+    TileArt("asteroid field", starfield, asteroid_field),
+    TileArt("nebula", nebula),
+    TileArt("supernova", starfield, supernova),
+    TileArt("gravity rift", starfield, gravity_rift),
     TileArt("forest", forest_floor, trees),
     TileArt("hill", hill),
     TileArt("swamp", swamp),

@@ -7,9 +7,11 @@ Xvfb on a machine without a screen:
 
 Writes OUT_DIR/menu.png, OUT_DIR/board.png, OUT_DIR/board-hex.png,
 OUT_DIR/board-graph.png, OUT_DIR/new-game-duel.png (the New game screen on
-``--duel-map`` with a deck chosen for each seat) and OUT_DIR/board-skirmish.png (a
-skirmish on ``--skirmish-map`` from the first seat, fog and all, a unit activated and a
-move hovered), 1280x720, and prints their paths. The
+``--duel-map`` with a deck chosen for each seat), OUT_DIR/board-skirmish.png (a skirmish
+on ``--skirmish-map`` from the first seat, fog and all, a unit activated and a move
+hovered) and OUT_DIR/board-fleet.png (a fleet game on ``--fleet-map`` in the first
+player's movement step, a ship chosen to move, its paths drawn), 1280x720, and prints
+their paths. The
 hex and graph pictures use the shipped maps ``--hex-map`` and ``--graph-map``, or, where
 those are missing, ``--map`` drawn on hexes.
 """
@@ -34,6 +36,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--graph-map", default="2P-hex-wormholes")
     parser.add_argument("--duel-map", default="2P-duel-standard")
     parser.add_argument("--skirmish-map", default="2P-skirmish-highlands")
+    parser.add_argument("--fleet-map", default="3P-fleet-triad")
     parser.add_argument("--turns", type=int, default=8, help="turns played before the picture")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
@@ -75,6 +78,9 @@ def main(argv: list[str] | None = None) -> int:
     if skirmish is not None:
         pictures.append(_skirmish_board(app, content, skirmish, args.turns,
                                         args.out / "board-skirmish.png"))
+    fleet = _fleet(app, content, args.fleet_map, args.out / "board-fleet.png")
+    if fleet is not None:
+        pictures.append(fleet)
     for picture in pictures:
         print(picture)
     pygame.quit()
@@ -176,6 +182,57 @@ def _new_game_duel(app, content, map_name, path):  # type: ignore[no-untyped-def
     scene._choose_map(names.index(map_name))  # noqa: SLF001 - as a click on its row does
     scene.deck_choices[:2] = [content.decks[0], content.decks[-1]]
     scene.dirty = True
+    for _ in range(3):
+        app.step([])
+    pygame.image.save(app.screen, str(path))
+    app.apply(pop())
+    app.step([])
+    return path
+
+
+def _fleet(app, content, map_name, path):  # type: ignore[no-untyped-def]
+    """A fleet game where the first player has moved once and activated a system again:
+    its movement step, one of its ships chosen and the paths it may take drawn (None when
+    the map is missing)."""
+    import pygame
+
+    from game.ai import make_player
+    from game.client.app import pop
+    from game.client.fleet_ui import ships_to_move
+    from game.client.scenes.board import BoardScene
+    from game.client.session import Seat, Session
+    from game.maps import find_map
+    from game.rules import GameSetup
+
+    try:
+        spec = find_map(map_name, library=content.library)
+    except Exception:  # noqa: BLE001 - no fleet map: no picture
+        return None
+    session = Session.new(GameSetup(spec, content.library, spec.players, 5),
+                          [Seat(True)] + [Seat(False, "easy")] * (spec.players - 1),
+                          autosave=False)
+    stand_in = make_player("easy", 11)
+    moves = 0
+    for _ in range(2000):
+        actor = session.actor
+        if actor is None:
+            break
+        if actor in session.computers:
+            session.step_computer()
+            continue
+        legal = session.legal()
+        if any(a.kind == "declare_move" for a in legal):
+            moves += 1
+            if moves > 1:
+                break
+        session.apply(stand_in.choose(session.game, actor))
+    session.viewer = 0
+    scene = BoardScene(app, session)
+    app.apply(_push(scene))
+    ships = ships_to_move(scene.controls.legal)
+    if ships:
+        scene.controls.selected = ships[0]
+        scene.refresh()
     for _ in range(3):
         app.step([])
     pygame.image.save(app.screen, str(path))

@@ -35,7 +35,7 @@ from game.rules.geometry import Tile
 from game.rules.marks import MARKS
 from game.rules.wincons import held_regions
 
-from . import duel, skirmish
+from . import duel, fleet, skirmish
 
 #: Effects that hurt what they hit (aimed at enemies); the rest help (aimed at friends).
 HARMFUL = frozenset({"damage", "destroy", "push", "take_control", "steal_resource", "charge",
@@ -73,11 +73,13 @@ class EasyPlayer:
 
     def rates(self, game: Game, player: int, actions: list[Action]) -> list[float]:
         """How much it likes each of ``actions``, by the rules of thumb of the game's
-        ruleset; in a skirmish, read from what its side sees only."""
+        ruleset (the duel's in ``game.ai.duel``, the fleet's in ``game.ai.fleet``); in a
+        skirmish, read from what its side sees only."""
         if skirmish.is_skirmish(game):
             with skirmish.fogged(game, player):
                 return [skirmish.score(game, player, a) for a in actions]
-        rate = duel.score if duel.is_duel(game) else self.score
+        rate = duel.score if duel.is_duel(game) else \
+            fleet.score if fleet.is_fleet(game) else self.score
         return [rate(game, player, a) for a in actions]
 
     def reason(self, game: Game, player: int, action: Action, score: float) -> str:

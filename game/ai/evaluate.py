@@ -25,7 +25,7 @@ from game.rules.core.state import Phase
 from game.rules.geometry import Tile
 from game.rules.wincons import held_regions
 
-from . import duel, skirmish
+from . import duel, fleet, skirmish
 
 WIN = 1_000_000.0
 
@@ -218,6 +218,8 @@ def evaluate(game: Game, player: int) -> float:
         return _outcome(game, player)
     if duel.is_duel(game):
         return duel.evaluate(game, player)
+    if fleet.is_fleet(game):
+        return fleet.evaluate(game, player)
     board = _Board(game)
     mine = side_worth(game, player, board)
     others = [side_worth(game, p.index, board) for p in game.players

@@ -51,7 +51,7 @@ from game.rules.core.actions import (
 )
 from game.rules.core.state import Phase
 
-from . import duel
+from . import duel, fleet
 from .determinize import determinize
 from .easy import EasyPlayer
 from .evaluate import WIN, evaluate
@@ -175,6 +175,8 @@ class GreedyScorer:
                 if pay is not None:
                     game.apply(pay)
             settle(game)
+            if fleet.is_fleet(game):
+                fleet.follow_through(game, player)
             value = evaluate(game, player)
             unit = action.permanent if isinstance(action, Activate) else \
                 action.unit if isinstance(action, Move) and duel.is_duel(game) else 0
@@ -223,7 +225,7 @@ class NormalPlayer:
 
     def choose(self, game: Game, player: int) -> Action:
         self.last_reason = ""
-        legal = game.legal_actions(player)
+        legal = fleet.searchable(game, game.legal_actions(player))
         if len(legal) == 1:
             return legal[0]
         if isinstance(legal[0], (DraftPick, Mulligan)):
@@ -280,7 +282,7 @@ class HardPlayer:
         started = time.perf_counter()
         self.last_playouts = 0
         self.last_reason = ""
-        legal = game.legal_actions(player)
+        legal = fleet.searchable(game, game.legal_actions(player))
         if len(legal) == 1:
             return legal[0]
         if isinstance(legal[0], (DraftPick, Mulligan)):

@@ -167,6 +167,13 @@ class Choice:
     select: int = 0
 
 
+def _fleet() -> Any:
+    """``game.client.fleet_ui`` (which builds on this module: imported when first used)."""
+    from . import fleet_ui
+
+    return fleet_ui
+
+
 def _strongest(kinds: Sequence[str]) -> str:
     for kind in HIGHLIGHT_ORDER:
         if kind in kinds:
@@ -317,6 +324,8 @@ class Controls:
             self.build = None
         self.pair = None
         self.replacing = False
+        if self.fleet:
+            self.selected = 0  # the ship chosen to move
 
     def has(self, action: Action) -> bool:
         return action in self.legal
@@ -329,7 +338,13 @@ class Controls:
         return unit if unit and self._commands(unit) else 0
 
     def _commands(self, unit: int) -> bool:
-        return any(getattr(action, "unit", None) == unit for action in self.legal)
+        return any(getattr(action, "unit", None) == unit for action in self.legal) or (
+            self.fleet and unit in _fleet().ships_to_move(self.legal))
+
+    @property
+    def fleet(self) -> bool:
+        """A fleet game (seed 003): its own clicks and buttons (``game.client.fleet_ui``)."""
+        return bool(self.game.ruleset.name == "fleet")
 
     def commandable(self) -> list[int]:
         """Units with a move or an attack on offer while nothing is activated (the duel:
@@ -400,6 +415,8 @@ class Controls:
             return out
         if self.pair is not None:
             return out
+        if self.fleet:
+            return _fleet().tile_choices(game, self.legal, self.selected)
         unit = self.activated()
         for other in self.commandable():
             if other != unit:
@@ -479,11 +496,28 @@ class Controls:
         found = []
         for value in self.build.options():
             if option_tile(self.game, value) is None:
-                found.append(Choice(describe_option(self.game, value), self.build.kind,
-                                    value=value, is_step=True))
+                label = (_fleet().produce_label(self.game, value) if self.fleet
+                         else describe_option(self.game, value))
+                found.append(Choice(label, self.build.kind, value=value, is_step=True))
         for label, action in self.build.extras:
             found.append(Choice(label, "play", action))
         return found
+
+    def fleet_buttons(self) -> list[Choice]:
+        """A fleet game's actions that are not on the board (strategies, space cannon,
+        confirming the moves, production, new tokens, passing)."""
+        if not self.fleet or self.build is not None:
+            return []
+        return _fleet().buttons(self.game, self.legal)
+
+    def fleet_paths(self) -> list[tuple[Tile, tuple[Tile, ...]]]:
+        """The paths the ship chosen to move may take: (where it is, path)."""
+        if not self.fleet or not self.selected:
+            return []
+        start = option_tile(self.game, self.selected)
+        if start is None:
+            return []
+        return [(start, path) for path in _fleet().paths_of(self.legal, self.selected)]
 
     # ---------------------------------------------------------------- the unit panel
 

@@ -30,6 +30,7 @@ from game.content.text import is_duel
 from game.rules import EntityView
 from game.rules.effects import WALL_NAME
 from game.rules.geometry import Geometry, HexGeometry, Tile
+from game.rules.rulesets.fleet.view import systems, tactic
 from game.rules.tiles import TILE_TYPES
 
 from . import ui
@@ -44,6 +45,7 @@ from .cells import (
     fit_picture,
     outline,
 )
+from .fleet_draw import DECLARED, PATH, draw_path, short_names, system_sprite
 from .pieces import DUEL_KEYWORDS, PieceLook, draw_piece, mark_badge, wall_plate
 
 TILESETS = Path(__file__).resolve().parent.parent.parent / "assets" / "tilesets"
@@ -181,6 +183,10 @@ class BoardView:
         self._unknowns: dict[tuple[str, int], pygame.Surface] = {}
         #: the permanents the viewer sees, for the frame being drawn (None: all)
         self._shown: set[int] | None = None
+        #: the fleet: paths to draw, (start, systems entered) (the chosen ship's options)
+        self.paths: list[tuple[Tile, tuple[Tile, ...]]] = []
+        self._systems: dict[tuple[Any, int], pygame.Surface] = {}
+        self._shorts: dict[str, str] | None = None
         #: card name -> its token picture (the built-in cards' icons)
         self.pictures: dict[str, str] = {name: str(path) for name, path in
                                          token_icons().items()}
@@ -355,6 +361,14 @@ class BoardView:
         blits: list[tuple[pygame.Surface, tuple[int, int]]] = [
             (self._overlay(kind, False, shape), (left + box.left, top + box.top))
             for box, shape, kind in shown]
+        if self.fleet:
+            blits.extend(self._fleet_blits(left, top, near))
+            blits.extend((self._overlay(kind, True, shape), (left + box.left, top + box.top))
+                         for box, shape, kind in shown)
+            surface.blits(blits, doreturn=False)
+            self._fleet_paths(surface, left, top)
+            surface.set_clip(clip)
+            return
         marks = game.marks_by_bearer()
         half = layout.piece_cell / 2
         for tile, found in sorted(game.marks_by_tile().items()):
@@ -502,6 +516,55 @@ class BoardView:
             plate.blit(label, (4, 1))
             blits.append((plate, (left + math.floor(cx) - plate.get_width() // 2,
                                   top + math.floor(cy) - plate.get_height() // 2)))
+    # ------------------------------------------------------------------ the fleet
+
+    @property
+    def fleet(self) -> bool:
+        return bool(self.game.ruleset.name == "fleet")
+
+    def _fleet_blits(self, left: int, top: int, near: pygame.Rect
+                     ) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+        """Each system's units, tokens, planet and capacity (``game.client.fleet_draw``)."""
+        layout = self.layout
+        if self._shorts is None:
+            self._shorts = short_names(c.name for c in self.game.library
+                                       if "fleet" in c.tags)
+        out = []
+        for tile, view in sorted(systems(self.game).items()):
+            box = layout.box(tile)
+            if not box.colliderect(near):
+                continue
+            key = (view, self.cell)
+            sprite = self._systems.get(key)
+            if sprite is None:
+                if len(self._systems) > 1500:
+                    self._systems.clear()
+                shape = layout.shape(tile)
+                sprite = system_sprite(view, (shape[0], shape[1]), shape[2], self._shorts,
+                                       self.cell)
+                self.sprite_renders += 1
+                self._systems[key] = sprite
+            out.append((sprite, (left + box.left, top + box.top)))
+        return out
+
+    def _fleet_paths(self, surface: pygame.Surface, left: int, top: int) -> None:
+        """The declared moves (gold) and the paths the chosen ship may take (blue)."""
+        layout = self.layout
+
+        def centre(tile: Tile) -> tuple[float, float]:
+            x, y = layout.centre(tile)
+            return (left + x, top + y)
+
+        width = max(2, self.cell // 24)
+        found = tactic(self.game)
+        if found is not None:
+            for ship, path in found.moves:
+                start = self.game.tile_of(ship)
+                if start is not None:
+                    draw_path(surface, [centre(start), *(centre(t) for t in path)], DECLARED,
+                              width)
+        for start, path in self.paths:
+            draw_path(surface, [centre(start), *(centre(t) for t in path)], PATH, width)
 
     def _map_surface(self) -> pygame.Surface:
         key = (self.cell, tuple(self.game.tiles))

@@ -87,14 +87,15 @@ def direct_setup(args: argparse.Namespace, content: Content
         if isinstance(found, str):
             return found
         spec = found
-    players = wanted or min(4, max(2, spec.players))
+    fleet = spec.ruleset == "fleet"  # up to six players, and no cards to draft
+    players = wanted or (max(2, spec.players) if fleet else min(4, max(2, spec.players)))
     if spec.players and players > spec.players:
         return (f"--players: expected at most {spec.players} for {spec.name}, "
                 f"found {players}")
     sets = suggested_sets(spec, list(draftable_sets(content)))
     draft = spec.draft if spec.draft and not draft_problem(spec.draft, players) \
         else DEFAULT_DRAFT
-    problem = draft_problem(draft, players)
+    problem = "" if fleet else draft_problem(draft, players)
     if problem:
         return f"--players: {problem}"
     try:

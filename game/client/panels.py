@@ -125,7 +125,12 @@ class CardFaces:
 METER_LOOKS: dict[str, tuple[str, tuple[int, int, int]]] = {
     "resource": ("◆", ui.TEXT), "points": ("★", ui.TEXT), "general": ("♥", (240, 120, 120)),
     "bloodbound": ("✦", (240, 200, 90)), "mech_progress": ("⚙", (190, 190, 210)),
+    # the fleet: command tokens in the tactic and fleet pools, points of the goal, strategy
+    "tactic_tokens": ("T⬢", (240, 200, 90)), "fleet_tokens": ("F⬢", (150, 190, 240)),
+    "fleet_points": ("★", ui.TEXT), "strategy": ("#", (190, 190, 210)),
 }
+#: numbers shown alone, though they have a capacity (it is for their hint)
+METERS_VALUE_ONLY = frozenset({"tactic_tokens", "fleet_tokens"})
 #: numbers the bar leaves out (the screen has a button for them)
 METERS_NOT_IN_BAR = frozenset({"replace"})
 MANA_FULL = (110, 180, 255)
@@ -160,7 +165,7 @@ def meters_strip(meters: Sequence[Meter], size: int,
             ready = bool(meter.value)
             text = label if ready else f"{label} {meter.wait}" if meter.wait else label
             colour = colour if ready else ui.MUTED
-        elif meter.capacity and meter.key != "resource":
+        elif meter.capacity and meter.key != "resource" and meter.key not in METERS_VALUE_ONLY:
             text = f"{label} {meter.value}/{meter.capacity}"
             colour = ui.TEXT if meter.key != "general" else colour
         else:
@@ -231,11 +236,13 @@ class PlayerBar:
         phase = {Phase.UPKEEP: "Upkeep", Phase.ACTION: "Action phase",
                  Phase.BUYING: "Buying phase", Phase.DISCARD: "Discard step",
                  Phase.DRAFT: "Draft", Phase.MULLIGAN: "Mulligan",
+                 Phase.STRATEGY: "Strategy phase", Phase.STATUS: "Status phase",
                  Phase.OVER: "Game over"}.get(game.phase, str(game.phase))
         if game.phase is Phase.ACTION and game.ruleset.movement_points:
             round_meter = next((m for m in game.meters(game.active) if m.key == "round"), None)
             phase = f"Round {round_meter.value}" if round_meter is not None else "Activation"
-        elif game.phase is Phase.ACTION and not game.ruleset.priority:
+        elif game.phase is Phase.ACTION and not game.ruleset.priority \
+                and game.ruleset.name != "fleet":  # the fleet's rounds keep their phases
             phase = "Main phase"  # the duel: no stack, no buying, just the turn
         x = ui.blit_text(surface, f"Turn {game.turn}", (x, y), size, ui.ACCENT, True,
                          anchor="midleft").right + 14
@@ -255,16 +262,30 @@ class PlayerBar:
                              anchor="midleft").right + 6
             x = ui.blit_text(surface, f"P{actor + 1}", (x, y), size, ui.player_colour(actor),
                              True, anchor="midleft").right + 14
-        # the players, right-aligned
+        # the players, right-aligned; with many players (the fleet's six) smaller, and
+        # without "cpu", until they leave the turn's line room
         self.chips = []
         self.meters = []
         right = rect.right - 10
+        chip_size, crowded = size, False
+        meters = [game.meters(p) for p in range(len(game.players))]
+        while chip_size > 9:
+            total = sum(ui.font(chip_size, True).size(
+                f"P{p + 1}" + ("" if seats[p].human or crowded else " cpu"))[0]
+                + meters_strip(meters[p], chip_size)[0].get_width() + 34
+                for p in range(len(game.players)))
+            if total <= rect.width - x + rect.left - 40:
+                break
+            if not crowded:
+                crowded = True
+                continue
+            chip_size -= 1
         for player in reversed(range(len(game.players))):
             state = game.players[player]
             colour = ui.player_colour(player)
-            label = f"P{player + 1}" + ("" if seats[player].human else " cpu")
-            name = ui.text(label, size, colour, True)
-            values, spots = meters_strip(game.meters(player), size, state.eliminated)
+            label = f"P{player + 1}" + ("" if seats[player].human or crowded else " cpu")
+            name = ui.text(label, chip_size, colour, True)
+            values, spots = meters_strip(meters[player], chip_size, state.eliminated)
             width = name.get_width() + values.get_width() + 26
             chip = pygame.Rect(right - width, rect.top + 4, width, rect.height - 8)
             edge = colour if player == actor else ui.EDGE

@@ -19,12 +19,13 @@ MUTED = (150, 156, 168)
 ACCENT = (228, 178, 76)
 GOOD = (96, 188, 110)
 BAD = (222, 84, 70)
-PLAYER_COLOURS = [(70, 140, 245), (224, 76, 64), (76, 184, 92), (214, 170, 44)]
+PLAYER_COLOURS = [(70, 140, 245), (224, 76, 64), (76, 184, 92), (214, 170, 44),
+                  (170, 104, 226), (52, 190, 196)]
 NEUTRAL_COLOUR = (170, 170, 170)
 
 
 def player_colour(player: int) -> tuple[int, int, int]:
-    return PLAYER_COLOURS[player % 4] if player >= 0 else NEUTRAL_COLOUR
+    return PLAYER_COLOURS[player % len(PLAYER_COLOURS)] if player >= 0 else NEUTRAL_COLOUR
 
 
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
@@ -50,6 +51,10 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
             forget_fonts()
             found = None
     if found is None:
+        if not _fonts:
+            # fonts die with pygame.quit(), even when pygame.init() follows (a quit
+            # function is called once, so it is registered again with each new cache)
+            pygame.register_quit(forget_fonts)
         path = FONTS / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
         found = pygame.font.Font(str(path) if path.exists() else None, size)
         _fonts[key] = found

@@ -91,8 +91,8 @@ _PIECE_CLASSES = ("king", "building", "stick", "piece", "boss")
 
 MAP_PROPERTIES: tuple[str, ...] = (
     "players", "income", "start_deck", "win_condition", "win_threshold", "win_points",
-    "win_card", "win_per_upkeep", "draft", "sets", "title", "description", "ruleset",
-    "geometry",
+    "win_card", "win_per_upkeep", "win_rounds", "draft", "sets", "title", "description",
+    "ruleset", "geometry",
 )
 #: the geometries an orthogonal map may name (a hexagonal map is always ``hex``; links
 #: make either a ``graph``)
@@ -104,7 +104,7 @@ REQUIRED_WIN_PARAMS: dict[str, tuple[str, ...]] = {
     "stick_of_victory": ("points",),
 }
 #: whole-number win parameters (each at least 1); ``card`` is a card name
-_NUMBER_WIN_PARAMS = ("threshold", "points", "per_upkeep")
+_NUMBER_WIN_PARAMS = ("threshold", "points", "per_upkeep", "rounds")
 
 #: property names pytmx refuses or that clash with an element's own attributes
 RESERVED_PROPERTY_NAMES = frozenset({
@@ -807,7 +807,7 @@ class _Interpreter:
         result: dict[str, Any] = {}
         if "players" in props:
             self.players = self.number("map property players", props["players"], 1,
-                                       MAX_PLAYERS, "a player count")
+                                       self.max_players, "a player count")
         if "income" in props:
             result["income"] = self.number("map property income", props["income"], 0)
         if "start_deck" in props:
@@ -842,6 +842,9 @@ class _Interpreter:
                 names = sorted(RULESETS)
                 add("map property ruleset", "one of " + ", ".join(names),
                     repr(name) + _suggest(name, names))
+        if RULESETS[self.ruleset].geometry == "hex" and self.r.orientation != "hexagonal":
+            add("map orientation", f"hexagonal (the {self.ruleset} ruleset's systems are "
+                "hexes)", repr(self.r.orientation))
         if "geometry" in props:
             name = _text(props["geometry"]).strip()
             if self.r.orientation == "hexagonal":
@@ -949,7 +952,12 @@ class _Interpreter:
 
     @property
     def top_player(self) -> int:
-        return self.players if self.players is not None else MAX_PLAYERS
+        return self.players if self.players is not None else self.max_players
+
+    @property
+    def max_players(self) -> int:
+        """The most players a map of its ruleset may name (Muhq: 4; the fleet: 6)."""
+        return min(MAX_PLAYERS, RULESETS[self.ruleset].seats)
 
     def type_at(self, tile: Tile) -> str | None:
         cells = self.r.cells
@@ -1277,8 +1285,8 @@ class _Interpreter:
             if not any(p.card == stick for p in placements):
                 add("map", f"a stick object ({stick}) for win condition stick_of_victory",
                     "none")
-        elif kind == "capture_points" and not regions:
-            add("map", "at least one region object (win condition capture_points)", "none")
+        elif kind in ("capture_points", "objectives") and not regions:
+            add("map", f"at least one region object (win condition {kind})", "none")
         if WIN_CONDITIONS[kind].needs_boss and not bosses:
             add("map", f"a boss object (win condition {kind} is fought against a boss)",
                 "none")

@@ -39,23 +39,33 @@ def check(game: Game) -> list[str]:
     for card in listed:
         if not esper.entity_exists(card) or not esper.has_component(card, Card):
             problems.append(f"listed card {card} does not exist")
-    # at most one permanent per tile outside piles; the board index agrees
-    seen: dict[tuple[int, int], int] = {}
+    # at most one permanent per tile outside piles (or the ruleset's occupancy); the board
+    # index agrees (where several share a tile, it holds one of them)
+    seen: dict[tuple[int, int], list[int]] = {}
+    occupancy = game.ruleset.occupancy
     for entity, on_map in esper.get_component(OnMap):
         if on_map.tile is None:
             if not game.container_of(entity):
                 problems.append(f"permanent {entity} has no tile and is in no pile")
             continue
-        if on_map.tile in seen:
-            problems.append(f"tile {on_map.tile} holds {seen[on_map.tile]} and {entity}")
-        seen[on_map.tile] = entity
-        if game.board.get(on_map.tile) != entity:
+        if occupancy == 1 and on_map.tile in seen:
+            problems.append(f"tile {on_map.tile} holds {seen[on_map.tile][0]} and {entity}")
+        seen.setdefault(on_map.tile, []).append(entity)
+        if occupancy == 1 and game.board.get(on_map.tile) != entity:
             problems.append(f"board index at {on_map.tile} is {game.board.get(on_map.tile)}, "
                             f"not {entity}")
         if not esper.has_component(entity, Body):
             problems.append(f"permanent {entity} has no body")
+    for tile, standing in seen.items():
+        if len(standing) > occupancy:
+            problems.append(f"tile {tile} holds {len(standing)} permanents, more than "
+                            f"{occupancy}")
+        if occupancy > 1 and game.board.get(tile) not in standing:
+            problems.append(f"board index at {tile} is {game.board.get(tile)}, not one of "
+                            f"{sorted(standing)}")
     if len(game.board) != len(seen):
-        problems.append(f"board index has {len(game.board)} entries for {len(seen)} permanents")
+        problems.append(f"board index has {len(game.board)} entries for {len(seen)} "
+                        "occupied tiles")
     for player in game.players:
         if player.resource < 0:
             problems.append(f"player {player.index + 1} has negative resource {player.resource}")

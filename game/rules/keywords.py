@@ -83,6 +83,11 @@ for entry in (
     Keyword("ephemeral", "none", "duel: Dervish (Ephemeral)"),
     Keyword("bond", "none", "duel: Arcanyst and Golem (Bond)"),
     Keyword("mech_progress", "int", "duel: Mech (MECHAZ0R! progress)"),
+    # the fleet's keywords (seed 003; read in game/rules/rulesets/fleet)
+    Keyword("capacity", "int", "fleet: 16 Capacity"),
+    Keyword("combat", "int", "fleet: combat value (our space and ground combat)"),
+    Keyword("space_cannon", "int", "fleet: 77 Space Cannon"),
+    Keyword("deep_cannon", "none", "fleet: 77 Space Cannon (into adjacent systems)"),
 ):
     KEYWORDS.add(entry.name, entry)
 

@@ -85,8 +85,9 @@ MAX_TITLE = 80
 MAX_PROPERTY_TEXT = MAX_TEXT
 #: the largest tile number (gid) Tiled writes: 32 bits, flip flags included
 MAX_GID = 0xFFFF_FFFF
-#: players of a map or a game
-MAX_PLAYERS = 4
+#: players of a game (the fleet seats six; a map may name as many as its ruleset seats:
+#: Muhq and the duel fewer, see Ruleset.seats)
+MAX_PLAYERS = 6
 
 # ---------------------------------------------------------------------------- decks and drafts
 

@@ -67,6 +67,11 @@ class TileType:
     radioactive: int = 0
     #: burn given to a unit that moves in, and at each end of round to a unit here
     burns: int = 0
+    #: the fleet: the anomalies this system is (``asteroid field``, ``nebula``,
+    #: ``supernova``, ``gravity rift``; several at once are allowed, rule 9)
+    anomalies: frozenset[str] = frozenset()
+    #: the fleet: the resources of the system's planet (0: the system has no planet)
+    resources: int = 0
     #: glyph (text dumps) and colour (minimap, board fallback); not part of the rules, so
     #: two tile types that differ only in their look compare equal
     look: Look = field(default=UNKNOWN_LOOK, compare=False)
@@ -112,12 +117,31 @@ register_tile_type(TileType("wall", walkers=False, wall_solid=10, look=Look("#",
 register_tile_type(TileType("gate", stops_all=True, look=Look("g", (120, 86, 52))))
 register_tile_type(TileType("store", store=True, look=Look("$", (200, 170, 70))))
 register_tile_type(TileType("mana globe", look=Look("o", (96, 150, 210))))
+
+# the fleet's systems (seed 003; read in game/rules/rulesets/fleet). A cell that is no
+# system at all is ``void`` (nothing may stand or move there; hyperlanes cross it as
+# links). A planet's resources are what its controller earns each status phase; a home
+# system is its player's spawn (the start fleet and production).
+register_tile_type(TileType("void", walkers=False, look=Look("x", (6, 8, 18))))
+register_tile_type(TileType("empty space", look=Look(".", (18, 24, 52))))
+register_tile_type(TileType("planet", resources=2, look=Look("p", (64, 128, 176))))
+register_tile_type(TileType("home system", spawn=True, resources=4,
+                            look=Look("H", (220, 190, 90))))
+register_tile_type(TileType("asteroid field", anomalies=frozenset({"asteroid field"}),
+                            look=Look("a", (130, 104, 84))))
+register_tile_type(TileType("nebula", anomalies=frozenset({"nebula"}),
+                            look=Look("n", (150, 90, 190))))
+register_tile_type(TileType("supernova", anomalies=frozenset({"supernova"}),
+                            look=Look("*", (236, 120, 40))))
+register_tile_type(TileType("gravity rift", anomalies=frozenset({"gravity rift"}),
+                            look=Look("@", (40, 30, 70))))
+
 # the skirmish's terrain (seed 004; "water" above is its shallow water, "deep water" the
 # water only aquatic units enter)
 register_tile_type(TileType("forest", penalty_in=1, blocks_sight=True,
                             protection=((1, 2, 1, 2, 2), (3, 4, 0, 1, 1)),
                             look=Look("F", (44, 110, 52))))
-register_tile_type(TileType("hill", elevated=True, look=Look("n", (160, 140, 90))))
+register_tile_type(TileType("hill", elevated=True, look=Look("^", (160, 140, 90))))
 register_tile_type(TileType("swamp", penalty_in=1, move_out=1,
                             protection=((1, 4, 1, 0, 0),), look=Look("%", (88, 110, 74))))
 register_tile_type(TileType("mountain", walkers=False, blocks_sight=True, elevated=True,

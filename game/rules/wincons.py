@@ -134,6 +134,24 @@ def _points(game: Game) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return (), tuple(p.index for p in game.players if not p.eliminated and p.points >= goal)
 
 
+def _objectives(game: Game) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The fleet: the player with the most points wins once someone has the map's points
+    (scored in the fleet's status phases; its last round ends the game too)."""
+    goal = _int_param(game, "points", 10)
+    reached = [p for p in game.players if not p.eliminated and p.points >= goal]
+    if not reached:
+        return (), ()
+    top = max(p.points for p in reached)
+    return (), tuple(p.index for p in reached if p.points == top)
+
+
+def _objectives_text(game: Game) -> str:
+    goal = _int_param(game, "points", 10)
+    if any(p.points >= goal for p in game.players if not p.eliminated):
+        return f"scored {goal} points holding objective systems"
+    return f"had the most points after {_int_param(game, 'rounds', 8)} rounds"
+
+
 def held_regions(game: Game, player: int) -> list[str]:
     """Regions where ``player`` controls more units than any other player."""
     held = []
@@ -182,6 +200,10 @@ for entry in (
     WinCondition("destroy_buildings", {"card": "name of the building card (default Building)"},
                  lambda g: _pieces_lost(g, "Building"),
                  lambda g: "destroyed the enemy buildings", card_piece="building"),
+    WinCondition("objectives", {"points": "points needed to win",
+                                "rounds": "rounds played at most (then the most points win)"},
+                 _objectives, _objectives_text,
+                 defaults=MappingProxyType({"points": 10, "rounds": 8})),
     WinCondition("stick_of_victory",
                  {"points": "points needed to win", "card": "the stick's card name",
                   "per_upkeep": "points per upkeep with the stick equipped"},

@@ -514,6 +514,25 @@ def test_a_boss_map_seats_the_boss_side_last(app: App, stand_in: None) -> None:
     assert not button(scene, f"seat-{len(seats)}").enabled
 
 
+def test_new_game_on_a_fleet_map_seats_up_to_six_and_asks_for_no_cards(
+        app: App, stand_in: None) -> None:
+    click_button(app, "new")
+    scene = app.scene
+    assert isinstance(scene, NewGameScene)
+    click_map(app, "6P-fleet-six-suns")
+    assert scene.fleet and scene.seat_counts() == [2, 3, 4, 5, 6]
+    assert scene.count == 6
+    assert [b.name for b in scene.buttons.buttons if b.name.startswith("seat-")] == \
+        [f"seat-{n}" for n in range(1, 7)]
+    assert scene.sets_top is None and scene.decks_top is None  # no sets, draft or decks
+    click_button(app, "players-5")
+    snap(app, "new-game-fleet")
+    click_button(app, "start")
+    started = app.scene
+    assert isinstance(started, GameScreen)
+    game = started.session.game
+    assert game.ruleset.name == "fleet" and len(game.players) == 5
+    assert len(started.session.seats) == 5
 # ------------------------------------------------------------------ credits
 
 

@@ -74,6 +74,11 @@ KEYWORD_CARDS: dict[str, list[str]] = {
     "skirmish:enterable": ["Siege Wagon", "War Barge"],
     "skirmish:exitable": ["Siege Wagon", "War Barge"],
     "skirmish:resistance": ["Stone Golem", "Marsh Stalker", "Salamander"],
+    # the fleet's keywords (seed 003)
+    "capacity": ["Carrier", "Dreadnought", "Courier"],
+    "combat": ["Cruiser", "Fighter", "Infantry", "Walker"],
+    "space_cannon": ["Ion Battery", "Lance Battery"],
+    "deep_cannon": ["Lance Battery"],
 }
 
 #: effect -> cards whose abilities use it
@@ -246,6 +251,15 @@ TILE_CARDS: dict[str, list[tuple[str, str]]] = {
     "mountain": [("Griffin", "skirmish_flier"), ("Hawk Rider", "skirmish_flier")],
     "lava": [("Salamander", "skirmish_fire"), ("Purifier", "skirmish_fire")],
     "radioactive": [("Rad Trooper", "skirmish_radiation"), ("Purifier", "skirmish_radiation")],
+    # the fleet's systems (seed 003): ships move through them, ground forces hold planets
+    "void": [("Carrier", "fleet_ship")],
+    "empty space": [("Carrier", "fleet_ship"), ("Courier", "fleet_ship")],
+    "planet": [("Infantry", "fleet_ground"), ("Ion Battery", "fleet_ground")],
+    "home system": [("Infantry", "fleet_ground"), ("Walker", "fleet_ground")],
+    "asteroid field": [("Cruiser", "fleet_ship")],
+    "nebula": [("Cruiser", "fleet_ship")],
+    "supernova": [("Destroyer", "fleet_ship")],
+    "gravity rift": [("Carrier", "fleet_ship"), ("Dreadnought", "fleet_ship")],
 }
 
 #: rules of the rulebook (assets/docs/rules.md) that cards bring into play -> cards
@@ -443,13 +457,28 @@ def _skirmish_fire(card: CardDef, tile: TileType) -> bool:
 def _skirmish_radiation(card: CardDef, tile: TileType) -> bool:
     """Radioactive ground irradiates; armor halves what comes, a cure takes it off."""
     return _skirmish(card) and bool(tile.radioactive) and uses_mark(card, "skirmish:radiated")
+def _fleet_tile(tile: TileType) -> bool:
+    """A tile of the fleet's galaxies: an anomaly, a system with a planet, empty space or
+    the void between systems (seed 003)."""
+    return bool(tile.anomalies or tile.resources) or tile.name in ("void", "empty space")
+
+
+def _fleet_ship(card: CardDef, tile: TileType) -> bool:
+    """Fleet ships move through (or around) a galaxy's systems and anomalies."""
+    return _fleet_tile(tile) and {"fleet", "ship"} <= card.tags
+
+
+def _fleet_ground(card: CardDef, tile: TileType) -> bool:
+    """Ground forces and structures stand on planets (a system with resources)."""
+    return tile.resources > 0 and "fleet" in card.tags and bool(
+        {"ground", "structure"} & card.tags)
 
 
 TILE_USES: dict[str, Callable[[CardDef, TileType], bool]] = {
     "unit": _is_unit, "on_tile": _on_tile, "ranged": _ranged, "worker": _worker,
     "playable": _playable, "swimming": _swimming, "swimming_playable": _swimming_playable,
     "fast": _fast, "targets_walls": _targets_walls, "pushes": _pushes,
-    "duel_unit": _duel_unit,
+    "duel_unit": _duel_unit, "fleet_ship": _fleet_ship, "fleet_ground": _fleet_ground,
     "skirmish_cover": _skirmish_cover, "skirmish_high": _skirmish_high,
     "skirmish_ground": _skirmish_ground, "skirmish_flier": _skirmish_flier,
     "skirmish_fire": _skirmish_fire, "skirmish_radiation": _skirmish_radiation,

@@ -347,7 +347,7 @@ def test_a_hex_object_beyond_the_map_is_named_with_its_pixels(tmp_path: Path) ->
 
 
 @pytest.mark.parametrize(("props", "element", "expected", "found"), [
-    ({"ruleset": "chess"}, "map property ruleset", "one of duel, muhq", "'chess'"),
+    ({"ruleset": "chess"}, "map property ruleset", "one of duel, fleet, muhq", "'chess'"),
     ({"geometry": "square-grid"}, "map property geometry", "'hex' on a hexagonal map",
      "'square-grid'"),
 ])

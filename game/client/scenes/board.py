@@ -20,6 +20,7 @@ from game.client import settings as client_settings
 from game.client import ui
 from game.client.actions_ui import Choice, Controls
 from game.client.app import App, Scene, Transition, push, quit_game, replace
+from game.client.fleet_panel import FleetPanel
 from game.client.panels import (
     CardFaces,
     CardGrid,
@@ -255,6 +256,8 @@ class BoardScene(Scene):
                                      hotkey=pygame.K_r, name="replace", tooltip="R"))
         self.buttons = ui.ButtonRow(buttons)
         self.prompt_buttons = ui.ButtonRow()
+        #: a fleet game's commands and the hovered system, where the hand is otherwise
+        self.fleet_panel = FleetPanel() if self.controls.fleet else None
         self.layout()
         self.refresh()
 
@@ -310,6 +313,9 @@ class BoardScene(Scene):
         self.board_rect = pygame.Rect(0, top + strip, width - right,
                                       height - top - strip - bottom)
         self.grid.rect = self.board_rect.inflate(-40, -40)
+        if self.fleet_panel is not None:
+            self.fleet_panel.rect = pygame.Rect(self.bottom)
+            self.fleet_panel.scale = s
         self.dirty = True
 
     def resized(self) -> None:
@@ -365,6 +371,9 @@ class BoardScene(Scene):
         self.view.selected = unit or None
         # a ruleset with vision shows the board as the viewer's side sees it
         self.view.viewer = self.viewer if self.game.ruleset.sees is not None else None
+        self.view.paths = self.controls.fleet_paths()
+        if self.fleet_panel is not None:
+            self.fleet_panel.set_choices(self.controls.fleet_buttons())
         # the buying phase of the viewer: open the store when something is affordable
         key = (self.game.turn, self.game.phase)
         if key != self._last_phase:
@@ -386,6 +395,13 @@ class BoardScene(Scene):
         own_turn = me is not None and self.game.active == me
         self.buttons.find("end").enabled = own_turn and me is not None and (
             Pass(me) in legal or EndTurn(me) in legal)
+        if self.controls.fleet:
+            finish = self._fleet_finish()
+            labels = {"confirm_moves": "Move ships", "end_landing": "Land",
+                      "end_tactic": "Done", "hold_fire": "Hold fire", "pass_round": "Pass round"}
+            end = self.buttons.find("end")
+            end.enabled = finish is not None
+            end.label = labels.get(finish.kind, "End turn") if finish is not None else "End turn"
         button = self.button_named("pair")
         if button is not None:
             button.enabled = self.controls.can_discard_for_resource()
@@ -496,6 +512,12 @@ class BoardScene(Scene):
 
     def end_turn(self) -> None:
         me = self.viewer
+        if self.controls.fleet:
+            finish = self._fleet_finish()
+            if finish is not None:
+                self.controls.cancel()
+                self.send(finish)
+            return
         if me is None or self.game.active != me:
             return
         if EndTurn(me) in self.controls.legal:
@@ -738,6 +760,14 @@ class BoardScene(Scene):
         redraw |= self.upkeep.pay.hover(pos)
         if self.picker is not None:
             redraw |= self.picker.motion(pos)
+        if self.fleet_panel is not None:
+            redraw |= self.fleet_panel.buttons.handle(event)[0]
+            over = self.view.tile_at(pos) if self.board_rect.collidepoint(pos) else None
+            if over is not None and over != self.fleet_panel.hovered:
+                self.fleet_panel.hovered = over
+                redraw = True
+            self.dirty |= redraw | self._hover_link(pos) | self._hover_meter(pos)
+            return
         card, place = self._card_under(pos)
         if card != self.quiet:
             self.quiet = 0
@@ -945,6 +975,12 @@ class BoardScene(Scene):
             if item is not None and item.value is not None:
                 self.take(item.value)
             return
+        if self.fleet_panel is not None:
+            chosen = self.fleet_panel.hit(event)
+            if chosen is not None:
+                self.take(chosen)
+                self.dirty = True
+                return
         for row in (self.prompt_buttons, self.buttons):
             for button in row.buttons:
                 if button.hit(event):
@@ -1093,7 +1129,8 @@ class BoardScene(Scene):
                 title = f"Tile ({col}, {row})"
             self.offer(choices, pos, title)
             return
-        if self.controls.build is not None or self.controls.pair is not None:
+        if (self.controls.build is not None or self.controls.pair is not None
+                or (self.controls.fleet and self.controls.selected)):
             self.controls.cancel()
             self.refresh()
 
@@ -1328,6 +1365,8 @@ class BoardScene(Scene):
                 return f"{who} (computer) is thinking…", ui.player_colour(actor)
             return f"{who} is to act", ui.player_colour(actor)
         legal = controls.legal
+        if controls.fleet:
+            return self._fleet_prompt(), ui.TEXT
         if game.pending:
             return "Declare your triggered action", KIND_COLOURS["target"]
         if game.phase is Phase.DISCARD:
@@ -1375,6 +1414,64 @@ class BoardScene(Scene):
                 ui.TEXT
         return "Play a fast card, or Pass", ui.TEXT
 
+    def _fleet_prompt(self) -> str:
+        """What to do now in a fleet game, in a line."""
+        from game.rules.rulesets.fleet.view import tactic
+
+        legal = self.controls.legal
+        kinds = {a.kind for a in legal}
+        found = tactic(self.game)
+        if "remove_unit" in kinds:
+            return ("Too many units for your ships' capacity or your fleet pool: click the "
+                    "lit system and remove one")
+        if "redeploy" in kinds:
+            return ("Redeploy: click one of your ships, then an adjacent system "
+                    "(or Don't redeploy)")
+        if "pick_strategy" in kinds:
+            return ("Strategy phase: pick a strategy below; its number is your place in the "
+                    "order of play")
+        if "gain_token" in kinds:
+            return "Status phase: put a new command token into your tactic or fleet pool"
+        if "take_hit" in kinds:
+            return "A hit: click the lit system and choose which of your units takes it"
+        if "fire_cannon" in kinds:
+            return "Space cannon: fire every cannon you have there at a player, or hold fire"
+        if "land" in kinds or "end_landing" in kinds:
+            return ("Invasion: click the active system to land ground forces, then Land "
+                    "them (or No invasion)")
+        if "produce" in kinds or "end_tactic" in kinds:
+            return "Production: build units with your resources, then Done building"
+        if found is not None and found.step == "move":
+            ship = self.controls.selected
+            if ship:
+                name = self.game.card(ship).name
+                return (f"Blue: where {name} can go — click the active system, or a system "
+                        "on the way to go through it")
+            return ("Movement: click a system with your ships to choose one; lit units can "
+                    "be loaded onto declared ships; then Move")
+        return ("Your turn: click a system to activate it (a token from your tactic pool), "
+                "or Pass for the round")
+
+    def _fleet_title(self) -> str:
+        actor = self.session.actor
+        phase = {Phase.STRATEGY: "Strategy phase", Phase.STATUS: "Status phase",
+                 Phase.ACTION: "Action phase"}.get(self.game.phase, "")
+        from game.rules.rulesets.fleet.rules import board_state
+
+        self.game.enter()
+        round_no = board_state(self.game).round
+        who = f" · player {actor + 1} to act" if actor is not None else ""
+        return f"Round {round_no} · {phase}{who}"
+
+    def _fleet_finish(self) -> Action | None:
+        """The action that finishes the fleet step at hand (Enter): confirm the moves,
+        land, stop building, hold fire, or pass for the round."""
+        for action in self.controls.legal:
+            if action.kind in ("confirm_moves", "end_landing", "end_tactic", "hold_fire",
+                               "pass_round"):
+                return action
+        return None
+
     def _draw_prompt(self, surface: pygame.Surface) -> None:
         """The strip above the board: what to do now, with the buttons that go with it
         (cancel, a card's other ways to be played, the activated unit's full actions)."""
@@ -1409,7 +1506,7 @@ class BoardScene(Scene):
             add("Cancel", self._cancel)
         for choice in reversed(controls.non_tile_options()):
             add(choice.label, lambda c=choice: c)
-        unit = controls.activated()
+        unit = 0 if controls.fleet else controls.activated()
         if unit and controls.build is None and controls.pair is None and not self.toast:
             for choice in reversed(controls.unit_buttons()):
                 add(choice.label, lambda c=choice: c)
@@ -1507,6 +1604,10 @@ class BoardScene(Scene):
         self.upkeep.draw(surface, self.game, units, already, self.game.players[me].resource)
 
     def _draw_bottom(self, surface: pygame.Surface) -> None:
+        if self.fleet_panel is not None:
+            self.hand.slots = []
+            self.fleet_panel.draw(surface, self.game, self._fleet_title())
+            return
         pygame.draw.rect(surface, ui.PANEL, self.bottom)
         pygame.draw.line(surface, ui.EDGE, self.bottom.topleft, self.bottom.topright)
         if not self.game.ruleset.hands:

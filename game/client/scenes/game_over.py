@@ -53,20 +53,32 @@ class GameOverScene(Scene):
             owner = game.controller(entity)
             units[owner] = units.get(owner, 0) + 1
         rows = []
+        fleet = self.fleet
         for index, player in enumerate(game.players):
             seat = self.session.seats[index] if index < len(self.session.seats) else None
+            if fleet:  # the fleet has no cards: its planets and command tokens instead
+                from game.rules.rulesets.fleet.rules import planets_of, tokens_owned
+
+                cards, store = len(planets_of(game, index)), tokens_owned(game, index)
+            else:
+                cards = len(player.deck) + len(player.hand) + len(player.discard)
+                store = len(player.store)
             rows.append({
                 "index": index,
                 "who": seat.label() if seat is not None else "",
                 "resource": player.resource,
                 "points": player.points,
                 "units": units.get(index, 0),
-                "cards": len(player.deck) + len(player.hand) + len(player.discard),
-                "store": len(player.store),
+                "cards": cards,
+                "store": store,
                 "won": index in game.winners,
                 "out": player.eliminated,
             })
         return rows
+
+    @property
+    def fleet(self) -> bool:
+        return bool(self.session.game.ruleset.name == "fleet")
 
     def save_replay(self) -> None:
         game = self.session.game
@@ -128,8 +140,9 @@ class GameOverScene(Scene):
         self.buttons.draw(surface)
 
     def _draw_table(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        last = ("Planets", "Tokens") if self.fleet else ("Cards", "Store")
         columns = (("", 0), ("Player", 30), ("Result", 300), ("Resource", 400),
-                   ("Points", 500), ("Units left", 580), ("Cards", 690), ("Store", 760))
+                   ("Points", 500), ("Units left", 580), (last[0], 690), (last[1], 760))
         scale = area.width / 820
         xs = [area.left + int(x * scale) for _, x in columns]
         for (title, _), x in zip(columns, xs, strict=True):

@@ -47,6 +47,8 @@ STORE_TILES = "store tiles"
 SEAT_KINDS = ("human", *(k for k in ("easy", "normal", "hard", "eager", "random")
                          if k in PLAYERS))
 SEED_LIMIT = 10**9
+#: the most seats a map may have (the fleet's; other rulesets stop at four)
+MOST_SEATS = 6
 
 
 # --------------------------------------------------------------------- maps
@@ -189,7 +191,8 @@ class NewGameScene(Scene):
         self.available_sets = list(self.set_counts)
         self.map_index = self._first_playable()
         self.count = 2
-        self.seats: list[Seat] = [Seat(True)] + [Seat(False, "easy") for _ in range(3)]
+        self.seats: list[Seat] = [Seat(True)] + [Seat(False, "easy")
+                                                 for _ in range(MOST_SEATS - 1)]
         self.sets: set[str] = set(DEFAULT_SETS)
         self.draft = DEFAULT_DRAFT
         self.seed = random.randrange(1, SEED_LIMIT)
@@ -201,7 +204,7 @@ class NewGameScene(Scene):
         self.session: Session | None = None  # the game started from here
         self.buttons = ui.ButtonRow()
         # duel maps: each seat's deck (None: Random, the seeded draw)
-        self.deck_choices: list[Deck | None] = [None] * 4
+        self.deck_choices: list[Deck | None] = [None] * MOST_SEATS
         self.deck_rows: list[tuple[int, pygame.Rect]] = []
         self.hovered_deck = -1
         self.deck_compact = False
@@ -239,6 +242,12 @@ class NewGameScene(Scene):
         spec = self.spec
         return spec is not None and spec.ruleset == "duel"
 
+    @property
+    def fleet(self) -> bool:
+        """Does the chosen map play the fleet (up to six seats, no cards to choose)?"""
+        spec = self.spec
+        return spec is not None and spec.ruleset == "fleet"
+
     def deck_entries(self) -> list[Deck | None]:
         """What a seat's deck can be: Random, then every deck that loaded."""
         return [None, *self.content.decks]
@@ -247,7 +256,8 @@ class NewGameScene(Scene):
         spec = self.spec
         if spec is None:
             return []
-        top = min(4, spec.players or 4)
+        most = MOST_SEATS if self.fleet else 4
+        top = min(most, spec.players or 4)
         return list(range(min(2, top), top + 1))
 
     def draft_choices(self) -> list[str]:
@@ -301,6 +311,8 @@ class NewGameScene(Scene):
             starters = starter_decks(self.content.library)
             if not starters and None in self.deck_choices[:self.count]:
                 return "There is no starter deck to draw from: choose a deck for every seat."
+            return ""
+        if self.fleet:  # its units come from the fleet's card list, built in play
             return ""
         if not self.sets:
             return "Choose at least one card set."
@@ -419,12 +431,14 @@ class NewGameScene(Scene):
         compact = height < 700  # small windows: tighter rows, only the seats in use
         pitch, tall, head, size = (32, 28, 34, 13) if compact else (38, 32, 40, 15)
         self.pitch = pitch
-        self.seat_slots = self.count if compact or self.duel else 4
+        self.seat_slots = self.count if compact or self.duel or self.fleet else 4
         buttons: list[ui.Button] = []
         x, y = right.left + 16, right.top + 44
         counts = self.seat_counts()
-        for n in (2, 3, 4):
-            rect = pygame.Rect(right.right - 16 - (5 - n) * 56 + 6, right.top + 8, 50, 30)
+        most = MOST_SEATS if self.fleet else 4
+        for n in range(2, most + 1):
+            rect = pygame.Rect(right.right - 16 - (most + 1 - n) * 56 + 6, right.top + 8, 50,
+                               30)
             buttons.append(ui.Button(rect, str(n), partial(self._set_count, n),
                                      enabled=n in counts, selected=n == self.count, size=16,
                                      name=f"players-{n}"))
@@ -442,6 +456,8 @@ class NewGameScene(Scene):
             room = right.bottom - y - (head + tall + 12)
             y = self._build_decks(buttons, pygame.Rect(x, y, right.width - 32, room),
                                   compact, head)
+        elif self.fleet:  # no card sets, no draft: the units are built in play
+            self.decks_top = self.sets_top = self.draft_top = None
         else:
             y = self._build_cards(buttons, pygame.Rect(x, y, right.width - 32, 0), pitch,
                                   tall, head, size)
@@ -613,6 +629,7 @@ class NewGameScene(Scene):
         left, middle, right = self._columns(width)
         title = ui.blit_text(surface, "New game", (20, 18), 30, ui.ACCENT, True)
         about = ("Choose a map, the players and their decks." if self.duel
+                 else "Choose a map and the players." if self.fleet
                  else "Choose a map, the players, the cards and the draft.")
         ui.blit_text(surface, about,
                      (title.right + 20, title.bottom - 6), 15, ui.MUTED, anchor="bottomleft")
@@ -702,6 +719,8 @@ class NewGameScene(Scene):
             army = sum(1 for p in spec.placements if p.player == 0) + sum(
                 count for _, count in spec.start_deck)
             about = f"the skirmish: {army} units a side, no cards"
+        elif spec.ruleset == "fleet":
+            about = "the fleet: star systems, ships and planets"
         else:
             about = f"income {spec.income} per upkeep"
         lines = [
@@ -710,7 +729,9 @@ class NewGameScene(Scene):
         ]
         deck = ", ".join(f"{name} ×{count}" for name, count in spec.start_deck)
         if deck:
-            lines.append((f"Start deck: {deck}", ui.MUTED))
+            start = "Start fleet, in each home system" if spec.ruleset == "fleet" \
+                else "Start deck"
+            lines.append((f"{start}: {deck}", ui.MUTED))
         if spec.sets or spec.draft:
             suggested = ", ".join(spec.sets) or "any"
             lines.append((f"The map suggests: sets {suggested}"

@@ -49,9 +49,13 @@ class Game(Queries, ViewQueries):
     draft_format: DraftFormat
 
     def __init__(self, setup: GameSetup) -> None:
-        if not 1 <= setup.players <= 5:  # 4 players and a boss side
+        self.ruleset = find_ruleset(setup.map.ruleset)
+        seats = self.ruleset.seats
+        if seats <= 4 and not 1 <= setup.players <= 5:  # 4 players and a boss side
             raise ValueError(
                 f"players: expected 1 to 5 (up to 4 and a boss side), found {setup.players}")
+        if seats > 4 and not 1 <= setup.players <= seats:
+            raise ValueError(f"players: expected 1 to {seats}, found {setup.players}")
         if setup.map.players and setup.players > setup.map.players:
             raise ValueError(
                 f"map {setup.map.name} is for {setup.map.players} players, not {setup.players}"
@@ -59,7 +63,6 @@ class Game(Queries, ViewQueries):
         self.setup = setup
         self.map = setup.map
         self.library = setup.library
-        self.ruleset = find_ruleset(setup.map.ruleset)
         refused = self.ruleset.refused_cards(setup)
         if refused:
             raise ValueError("; ".join(refused))

@@ -13,6 +13,7 @@ expected and what was found; ``game.rules.core.replay`` checks what only a game 
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import functools
 import json
 import typing
@@ -331,8 +332,11 @@ def action_check(players: int) -> Check:
     def check(value: Any, field: str) -> None:
         kind = value.get("kind") if isinstance(value, dict) else None
         if not isinstance(kind, str) or kind not in by_kind:
+            close = difflib.get_close_matches(kind, list(by_kind), 3) \
+                if isinstance(kind, str) else []
+            hint = f" (the nearest: {', '.join(close)})" if close else ""
             raise Mismatch(f"{field}.kind" if isinstance(value, dict) else field,
-                           "an action kind of this game (" + ", ".join(sorted(by_kind)) + ")",
+                           f"an action kind of this game, one of {len(by_kind)}{hint}",
                            kind if isinstance(value, dict) else value)
         by_kind[kind](value, field)
     return check

@@ -32,6 +32,8 @@ class Phase(StrEnum):
     BUYING = "buying"
     DISCARD = "discard"  # the discard step (not a phase: nobody has priority)
     MULLIGAN = "mulligan"  # the duel's opening hands: each player may replace cards
+    STRATEGY = "strategy"  # the fleet: each player picks a strategy for the round
+    STATUS = "status"  # the fleet: scoring, income and command tokens between rounds
     OVER = "over"
 
 

@@ -67,6 +67,8 @@ class Ruleset:
     card_tags: frozenset[str] = frozenset()
     #: how many permanents may stand on one tile (Muhq: one; fleet: a whole fleet)
     occupancy: int = 1
+    #: the most players its maps may name (a game may add a boss side to Muhq's four)
+    seats: int = 4
     #: map properties its maps must give besides players and win_condition
     map_needs: frozenset[str] = frozenset({"income", "start_deck"})
     #: does a declared action wait on the stack for every player to pass (Muhq's

@@ -1,0 +1,360 @@
+"""The computer players' knowledge of the fleet: the easy player's rules of thumb for fleet
+actions (``score``) and the position's worth that the normal and hard players maximise
+(``evaluate``). Everything read is public: the board, the planets' controllers, command
+tokens, the counters every player sees.
+
+Rules of thumb: pick Imperium or Mobilize; activate the system most worth taking that its
+ships can reach and win (an objective or a planet not yet its own, weighed against the
+enemy there), or its home system to build when it has the resources; move every ship that
+can reach the system it attacks, carrying ground forces to a planet worth taking; fire
+every space cannon; give hits to the cheapest units (a unit with health to spare first);
+land every ground force on a planet not its own; build carriers to match its ground forces,
+ground forces to take planets, warships otherwise; pass once nothing is worth a token.
+"""
+
+from __future__ import annotations
+
+from game.rules import Game
+from game.rules.core.actions import Action
+from game.rules.geometry import Tile
+from game.rules.rulesets.fleet.actions import (
+    ActivateSystem,
+    Confirm,
+    DeclareMove,
+    EndLanding,
+    EndTactic,
+    FireCannon,
+    GainToken,
+    HoldFire,
+    Land,
+    Load,
+    PassRound,
+    PickStrategy,
+    Produce,
+    Redeploy,
+    RemoveUnit,
+    TakeHit,
+    Withdraw,
+)
+from game.rules.rulesets.fleet.movement import budget, can_enter
+from game.rules.rulesets.fleet.rules import (
+    FLEET_POOL,
+    TACTIC,
+    cannon_value,
+    capacity,
+    combat_value,
+    controller_of,
+    damage,
+    has_planet,
+    has_token,
+    home_of,
+    index_units,
+    is_fighter,
+    is_ground,
+    is_ship,
+    is_structure,
+    landed,
+    planets_of,
+    resources,
+)
+from game.rules.rulesets.fleet.tactical import tactic_of
+
+WIN = 1_000_000.0
+#: worth of a point, of a planet's resource (paid every round), of a unit's fighting
+#: strength
+POINT = 12.0
+RESOURCE = 3.0
+STRENGTH = 2.0
+#: strategies by number: how much the easy player likes each
+STRATEGY_LIKES = {1: 5.0, 2: 9.0, 3: 6.0, 4: 3.0, 5: 5.0, 6: 10.0}
+
+
+def is_fleet(game: Game) -> bool:
+    return game.ruleset.name == "fleet"
+
+
+def power(game: Game, unit: int) -> float:
+    """A unit's fighting strength: its chance to hit each round, times its health."""
+    value = combat_value(game, unit)
+    hits = max(0, 11 - value) / 10 if value else 0.0
+    return hits * max(1, game.health(unit) - damage(unit))
+
+
+def objective_points(game: Game) -> dict[Tile, int]:
+    found: dict[Tile, int] = {}
+    for region in game.map.regions:
+        for tile in region.tiles:
+            found[tile] = found.get(tile, 0) + region.points
+    return found
+
+
+def worth_taking(game: Game, player: int, tile: Tile) -> float:
+    """What the system gives the player once it holds it."""
+    value = 0.0
+    points = objective_points(game).get(tile, 0)
+    if has_planet(game, tile) and controller_of(game, tile) != player:
+        value += 3.0 + resources(game, tile) + 8.0 * points
+    elif not has_planet(game, tile) and points:
+        value += 8.0 * points
+    return value
+
+
+def strength_at(game: Game, tile: Tile, player: int, enemies: bool) -> float:
+    units = index_units(game).get(tile, [])
+    total = 0.0
+    for unit in units:
+        if (game.controller(unit) != player) != enemies:
+            continue
+        if is_ship(game, unit):
+            total += power(game, unit)
+        elif enemies and cannon_value(game, unit) and landed(unit):
+            total += 0.4
+    return total
+
+
+def reachable_strength(game: Game, player: int, tile: Tile) -> tuple[float, int]:
+    """The strength of the player's ships that could reach ``tile`` this action (a guess
+    by distance alone), and how many ground forces its carriers there could bring."""
+    total, carry, room = 0.0, 0, 0
+    for there, units in index_units(game).items():
+        if there != tile and has_token(game, there, player):
+            continue
+        try:
+            apart = game.geometry.distance(there, tile)
+        except ValueError:
+            continue
+        for unit in units:
+            if game.controller(unit) != player or not is_ship(game, unit):
+                continue
+            if 0 < apart <= budget(game, unit) or there == tile:
+                total += power(game, unit)
+                room += capacity(game, unit)
+        if 0 < apart <= 3:
+            carry += sum(1 for u in units if game.controller(u) == player
+                         and is_ground(game, u))
+    return total, min(carry, room)
+
+
+def targets(game: Game, player: int) -> list[Tile]:
+    """Systems worth taking for the player."""
+    found = set(objective_points(game))
+    found |= {t for t in game.geometry.cells() if has_planet(game, t)}
+    return sorted(t for t in found if worth_taking(game, player, t) > 0)
+
+
+def _distance(game: Game, a: Tile, b: Tile) -> int:
+    try:
+        return game.geometry.distance(a, b)
+    except ValueError:
+        return 99
+
+
+def activation_value(game: Game, player: int, tile: Tile) -> float:
+    """Taking a system worth it with ships that can win there; building at home (best
+    last in a round: its token keeps the home fleet in for the rest of the round);
+    bringing ships nearer to what is worth taking."""
+    home = home_of(game, player)
+    if tile == home:
+        money = game.players[player].resource
+        return 4.0 + 0.6 * money if money >= 3 else -5.0
+    if not can_enter(game, tile):
+        return -20.0
+    mine, troops = reachable_strength(game, player, tile)
+    if mine <= 0:
+        return -10.0
+    theirs = strength_at(game, tile, player, enemies=True)
+    if mine < theirs * 1.2:
+        return -5.0
+    gain = worth_taking(game, player, tile)
+    if gain > 0:
+        if has_planet(game, tile) and controller_of(game, tile) != player and not troops:
+            gain *= 0.3
+        return 10.0 + gain + 2.0 * (mine - theirs)
+    return _staging_value(game, player, tile)
+
+
+def _staging_value(game: Game, player: int, tile: Tile) -> float:
+    """A system on the way: how much nearer it brings the ships that can reach it to the
+    nearest system worth taking (nothing for a system already beside one's ships)."""
+    goals = targets(game, player)
+    if not goals:
+        return -10.0
+    ahead = min(_distance(game, tile, g) for g in goals)
+    gained = 0
+    for there, units in index_units(game).items():
+        if there == tile or has_token(game, there, player):
+            continue
+        apart = _distance(game, there, tile)
+        ships = [u for u in units if game.controller(u) == player and is_ship(game, u)
+                 and 0 < apart <= budget(game, u)]
+        if not ships:
+            continue
+        behind = min(_distance(game, there, g) for g in goals)
+        gained += max(0, behind - ahead) * len(ships)
+    if gained <= 0 or strength_at(game, tile, player, enemies=True) > 0:
+        return -10.0
+    return 3.0 + gained
+
+
+def score(game: Game, player: int, action: Action) -> float:
+    """How much the easy player likes ``action`` (the highest is taken)."""
+    if isinstance(action, PickStrategy):
+        like = STRATEGY_LIKES.get(action.strategy, 0.0)
+        if action.strategy == 2 and game.counter(player, TACTIC) <= 1:
+            like += 4.0
+        return like
+    if isinstance(action, ActivateSystem):
+        return activation_value(game, player, action.tile)
+    if isinstance(action, PassRound):
+        return 0.0
+    if isinstance(action, DeclareMove):
+        return _declare_value(game, player, action)
+    if isinstance(action, Load):
+        return _load_value(game, player, action)
+    if isinstance(action, (Confirm, EndLanding, EndTactic, HoldFire)):
+        return 0.0
+    if isinstance(action, Withdraw):
+        return -10.0
+    if isinstance(action, FireCannon):
+        return 20.0
+    if isinstance(action, (TakeHit, RemoveUnit)):
+        return _loss_value(game, action.unit)
+    if isinstance(action, Land):
+        tile = game.tile_of(action.unit)
+        return 15.0 if tile is not None and controller_of(game, tile) != player else -1.0
+    if isinstance(action, Produce):
+        return _produce_value(game, player, action.card)
+    if isinstance(action, GainToken):
+        want_tactic = game.counter(player, TACTIC) < 4 or game.counter(player, FLEET_POOL) >= 4
+        return 5.0 if (action.pool == "tactic") == want_tactic else 4.0
+    if isinstance(action, Redeploy):
+        return _redeploy_value(game, player, action)
+    return -1.0
+
+
+def _declare_value(game: Game, player: int, action: DeclareMove) -> float:
+    tactic = tactic_of(game)
+    if tactic is None or tactic.system == home_of(game, player):
+        return -1.0
+    ship = action.ship
+    here = game.tile_of(ship)
+    if here is not None and here != tactic.system and worth_taking(game, player, here) <= 0 \
+            and objective_points(game).get(here, 0) and not has_planet(game, here):
+        return 1.0  # it holds an objective in space: it moves only as the last choice
+    rifts = sum(1 for t in action.path[:-1] if "gravity rift" in game.tile_kind(t).anomalies)
+    value = 8.0 + power(game, ship) * 4.0 - 3.0 * rifts - 0.1 * len(action.path)
+    if capacity(game, ship):
+        value += 2.0
+    return value
+
+
+def _load_value(game: Game, player: int, action: Load) -> float:
+    """Ground forces go along (one stays on each planet of the player's), and so do
+    fighters."""
+    tactic = tactic_of(game)
+    if tactic is None:
+        return -1.0
+    if is_ground(game, action.unit):
+        here = game.tile_of(action.unit)
+        if here is not None and landed(action.unit) and controller_of(game, here) == player:
+            staying = sum(1 for u in index_units(game).get(here, [])
+                          if game.controller(u) == player and is_ground(game, u)
+                          and landed(u))
+            if staying <= 1:
+                return -1.0
+        return 12.0
+    if is_fighter(game, action.unit):
+        return 13.0  # first: a fighter left behind without capacity is lost
+    return -1.0
+
+
+def _loss_value(game: Game, unit: int) -> float:
+    """The cheaper a unit, the likelier it takes the hit; one with health to spare
+    takes it first."""
+    spare = game.health(unit) - damage(unit) > 1
+    cost = game.card(unit).play or 0
+    return 10.0 - cost + (6.0 if spare else 0.0)
+
+
+def _produce_value(game: Game, player: int, name: str) -> float:
+    card = game.library[name]
+    home = home_of(game, player)
+    units = index_units(game).get(home, []) if home is not None else []
+    mine = [u for u in game.controlled_permanents(player)]
+    ground = sum(1 for u in mine if is_ground(game, u))
+    room = sum(capacity(game, u) for u in mine if is_ship(game, u))
+    structures = sum(1 for u in units if game.controller(u) == player
+                     and is_structure(game, u))
+    tags = card.tags
+    if "ground" in tags:
+        return 9.0 if ground < room + 2 else 4.0
+    if "structure" in tags:
+        return 3.0 if structures < 1 else -1.0
+    if "fighter" in tags:
+        return 4.0
+    value = 6.0 + sum(max(0, 11 - v) for v in [card.keywords.get("combat", 10)]) / 2
+    if card.keywords.get("capacity") and room < ground:
+        value += 5.0
+    return value + (card.play or 0) * 0.5
+
+
+def _redeploy_value(game: Game, player: int, action: Redeploy) -> float:
+    if not action.ship or action.tile is None:
+        return 0.0
+    here = game.tile_of(action.ship)
+    goals = [t for t in objective_points(game) if controller_of(game, t) != player]
+    if here is None or not goals:
+        return -1.0
+    now = min(game.geometry.distance(here, g) for g in goals)
+    then = min(game.geometry.distance(action.tile, g) for g in goals)
+    if is_fighter(game, action.ship) or capacity(game, action.ship):
+        return -1.0  # carriers keep their fighters, fighters their carriers
+    return 2.0 * (now - then)
+
+
+def searchable(game: Game, legal: list[Action]) -> list[Action]:
+    """The actions a searching player weighs: taking a declaration back is for people who
+    clicked the wrong ship (weighed, it only sends a search round in circles)."""
+    if not is_fleet(game):
+        return legal
+    return [a for a in legal if not isinstance(a, Withdraw)] or legal
+
+
+def follow_through(game: Game, player: int, steps: int = 80) -> None:
+    """Finish the player's tactical action under way by the rules of thumb (the best
+    scored action each time, the first of equals): a search judges a tactical action by
+    where it ends, not by its first decision (activating a system changes nothing yet)."""
+    for _ in range(steps):
+        if game.actor != player or tactic_of(game) is None:
+            return
+        legal = game.legal_actions(player)
+        game.apply(max(legal, key=lambda a: score(game, player, a)))
+
+
+# ---------------------------------------------------------------------------- evaluate
+
+
+def evaluate(game: Game, player: int) -> float:
+    """The player's side minus the strongest other side: points (most of all), planets
+    and their resources, resources in hand, the fighting strength of its units and its
+    command tokens."""
+    if game.winners:
+        return WIN if player in game.winners else -WIN
+    others = [p.index for p in game.players if p.index != player and not p.eliminated]
+    return _side(game, player) - max((_side(game, p) for p in others), default=0.0)
+
+
+def _side(game: Game, player: int) -> float:
+    """Points; planets for the resources they pay each round and the points they score
+    (an objective held scores at the next status phase); resources in hand; each unit for
+    what it cost and how well it fights; command tokens."""
+    state = game.players[player]
+    worth = POINT * state.points
+    objectives = objective_points(game)
+    for tile in planets_of(game, player):
+        worth += RESOURCE * resources(game, tile) + 0.75 * POINT * objectives.get(tile, 0)
+    worth += 0.7 * state.resource
+    for unit in game.controlled_permanents(player):
+        worth += 0.8 * (game.card(unit).play or 0) + STRENGTH * power(game, unit)
+    worth += 1.0 * game.counter(player, TACTIC) + 0.5 * game.counter(player, FLEET_POOL)
+    return worth

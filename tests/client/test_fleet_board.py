@@ -1,0 +1,153 @@
+"""The fleet on the board and in the controls: stacks per system and owner, the active
+system, command tokens, capacity, a chosen ship's paths, the buttons of the bottom panel,
+and a player bar that holds six players."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.client import ui  # noqa: E402
+from game.client.actions_ui import Controls  # noqa: E402
+from game.client.board_view import BoardView  # noqa: E402
+from game.client.fleet_draw import short_names, system_sprite  # noqa: E402
+from game.client.fleet_panel import FleetPanel  # noqa: E402
+from game.client.fleet_ui import buttons  # noqa: E402
+from game.client.panels import PlayerBar  # noqa: E402
+from game.client.session import Seat  # noqa: E402
+from game.rules.rulesets.fleet.actions import ActivateSystem, DeclareMove  # noqa: E402
+from game.rules.rulesets.fleet.view import system, systems  # noqa: E402
+from tests.rules.fleet.kit import (  # noqa: E402
+    activate,
+    declare,
+    put,
+    strip,
+    tactic_game,
+    token,
+)
+
+
+@pytest.fixture(autouse=True)
+def display() -> None:
+    pygame.init()
+    ui.forget_fonts()
+
+
+def test_short_names_tell_the_fleets_units_apart() -> None:
+    names = ["Carrier", "Cruiser", "Courier", "Destroyer", "Dreadnought", "Fighter",
+             "Interceptor", "Infantry", "Walker", "Ion Battery", "Lance Battery"]
+    found = short_names(names)
+    assert len(set(found.values())) == len(names)
+    assert found["Carrier"] == "Ca" and found["Cruiser"] == "Cr" and found["Fighter"] == "F"
+    assert found["Ion Battery"] == "IB"
+
+
+def test_systems_list_stacks_by_owner_and_kind_tokens_and_capacity() -> None:
+    board = strip({"C": "planet"})
+    game = tactic_game(board)
+    put(game, board, "Carrier", "C")
+    put(game, board, "Fighter", "C", count=3)
+    put(game, board, "Infantry", "C", count=2, on_planet=True)
+    put(game, board, "Destroyer", "C", player=1)
+    token(game, board, "C", player=1)
+    view = system(game, board.tile("C"))
+    stacks = {(s.player, s.card, s.landed): s.count for s in view.stacks}
+    assert stacks == {(0, "Carrier", False): 1, (0, "Fighter", False): 3,
+                      (0, "Infantry", True): 2, (1, "Destroyer", False): 1}
+    assert view.tokens == (1,)
+    assert (0, 3, 4) in view.capacity
+    assert view.planet and not view.active
+
+
+def test_the_active_system_is_marked_and_framed_in_gold() -> None:
+    board = strip()
+    game = tactic_game(board)
+    put(game, board, "Cruiser", "A")
+    activate(game, board, "C")
+    view = systems(game)[board.tile("C")]
+    assert view.active and view.tokens == (0,)
+    sprite = system_sprite(view, (64, 74), [(32, 0), (64, 18), (64, 55), (32, 74), (0, 55),
+                                            (0, 18)], {}, 96)
+    assert sprite.get_at((32, 1))[:3] == (246, 204, 80)
+
+
+def test_choosing_a_ship_lights_its_paths_and_declaring_draws_the_move() -> None:
+    board = strip()
+    game = tactic_game(board)
+    (cruiser,) = put(game, board, "Cruiser", "A")
+    activate(game, board, "C")
+    controls = Controls(game)
+    controls.refresh(game.legal_actions(0))
+    choices = controls.click_tile(board.tile("A"))
+    assert [c.select for c in choices] == [cruiser]
+    controls.selected = cruiser
+    controls.refresh(game.legal_actions(0))
+    lit = controls.highlights()
+    assert lit[board.tile("B")] == "move" and lit[board.tile("C")] == "move"
+    assert controls.fleet_paths() == [(board.tile("A"), board.path("BC"))]
+    (move,) = [c.action for c in controls.click_tile(board.tile("C"))]
+    assert isinstance(move, DeclareMove) and move.path == board.path("BC")
+    declare(game, cruiser)
+    view = BoardView(game)
+    surface = pygame.Surface((800, 500))
+    view.draw(surface, pygame.Rect(0, 0, 800, 500))
+    assert view.sprite_renders > 0
+
+
+def test_the_bottom_panel_offers_what_is_not_on_the_board() -> None:
+    board = strip()
+    game = tactic_game(board)
+    labels = [c.label for c in buttons(game, game.legal_actions(0))]
+    assert labels == ["Pass for the round"]
+    assert all(isinstance(a, ActivateSystem) for a in game.legal_actions(0)[:-1])
+    panel = FleetPanel()
+    panel.rect = pygame.Rect(0, 500, 800, 160)
+    panel.set_choices(buttons(game, game.legal_actions(0)))
+    assert panel.button("Pass") is not None
+    surface = pygame.Surface((800, 660))
+    panel.hovered = board.tile("G")
+    panel.draw(surface, game, "Round 1")
+
+
+def test_the_player_bar_holds_six_players() -> None:
+    from game.content.cards import load_cards
+    from game.maps import find_map
+    from game.rules import Game, GameSetup
+
+    library, _ = load_cards()
+    spec = find_map("6P-fleet-six-suns")
+    game = Game(GameSetup(spec, library, 6, 1))
+    bar = PlayerBar()
+    bar.rect = pygame.Rect(0, 0, 1280, 36)
+    surface = pygame.Surface((1280, 36))
+    bar.draw(surface, game, [Seat(True)] + [Seat(False, "easy")] * 5)
+    assert len(bar.chips) == 6
+    assert all(bar.rect.contains(chip) for chip, _ in bar.chips)
+    assert len({ui.player_colour(p) for p in range(6)}) == 6
+    game.close()
+
+
+def test_play_with_map_seats_a_fleet_map_fully_and_drafts_nothing() -> None:
+    """``python -m game play --map 6P-fleet-six-suns``: six seats by default, no draft in
+    the way of five or six players."""
+    import argparse
+
+    from game.client import main as client_main
+    from game.content.mods import load_content
+
+    content = load_content(include_user=False)
+    args = argparse.Namespace(map="6P-fleet-six-suns", players=None, seed=1, mod=[],
+                              no_user_mods=True)
+    found = client_main.direct_setup(args, content)
+    assert not isinstance(found, str), found
+    setup, seats = found
+    assert setup.players == 6 and len(seats) == 6
+    args.players = 5
+    found = client_main.direct_setup(args, content)
+    assert not isinstance(found, str) and found[0].players == 5
