@@ -238,7 +238,10 @@ class PlayerBar:
                  Phase.DRAFT: "Draft", Phase.MULLIGAN: "Mulligan",
                  Phase.STRATEGY: "Strategy phase", Phase.STATUS: "Status phase",
                  Phase.OVER: "Game over"}.get(game.phase, str(game.phase))
-        if game.phase is Phase.ACTION and not game.ruleset.priority \
+        if game.phase is Phase.ACTION and game.ruleset.movement_points:
+            round_meter = next((m for m in game.meters(game.active) if m.key == "round"), None)
+            phase = f"Round {round_meter.value}" if round_meter is not None else "Activation"
+        elif game.phase is Phase.ACTION and not game.ruleset.priority \
                 and game.ruleset.name != "fleet":  # the fleet's rounds keep their phases
             phase = "Main phase"  # the duel: no stack, no buying, just the turn
         x = ui.blit_text(surface, f"Turn {game.turn}", (x, y), size, ui.ACCENT, True,
