@@ -78,6 +78,7 @@ from game.rules.core.actions import (
 )
 from game.rules.geometry import Tile
 
+from . import choices
 from .easy import EasyPlayer
 
 BOSS_MODES = ("tyrant", "kraken")
@@ -103,6 +104,8 @@ class BossPlayer:
         legal = game.legal_actions(player)
         if not self.is_boss(game, player):
             return self.fallback.choose(game, player)
+        if game.choices:  # a decision of the rules: the rules of thumb answer it
+            return choices.answer(game, player, legal)
         for kind in (DraftPick, DeclareTrigger):
             options = [a for a in legal if isinstance(a, kind)]
             if options:
