@@ -18,7 +18,7 @@ from ..components import AtStore, Body, Granted, Mark, OnMap, Zone
 from ..geometry import Tile
 from .actions import Action, PlaceDropped
 from .choices import CHOICES, ChoiceKind, offer, players_choose, update
-from .events import Destroyed, MarksChanged, PermanentMoved, PermanentPlaced
+from .events import Decided, Destroyed, MarksChanged, PermanentMoved, PermanentPlaced
 from .state import PendingChoice
 
 if TYPE_CHECKING:
@@ -238,6 +238,8 @@ def place_dropped(game: Game, action: PlaceDropped) -> None:
     esper.component_for_entity(action.permanent, OnMap).tile = action.tile
     occupy(game, action.tile, action.permanent)
     game.version += 1
+    game.emit(Decided(action.player, f"P{action.player + 1} places "
+                      f"{game.card(action.permanent).name} at {game.geometry.label(action.tile)}"))
     game.emit(PermanentMoved(action.permanent, None, action.tile))
 
 

@@ -20,6 +20,7 @@ import esper
 from ..components import OnMap
 from ..core.actions import Action, LeaveUnpaid
 from ..core.choices import CHOICES, ChoiceKind, offer, players_choose, update
+from ..core.events import Decided
 from ..core.state import PendingChoice
 from .intents import UpkeepIntent
 
@@ -163,6 +164,8 @@ def leave_unpaid(game: Game, action: LeaveUnpaid) -> None:
     units, named = choice.data
     update(game, choice, PendingChoice("unpaid", choice.controller, 0,
                                        (units, (*named, action.unit))))
+    game.emit(Decided(action.player, f"P{action.player + 1} leaves "
+                      f"{game.card(action.unit).name} unpaid"))
 
 
 CHOICES.add("unpaid", ChoiceKind("unpaid", unpaid_options, _settle_unpaid))

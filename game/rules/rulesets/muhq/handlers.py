@@ -39,7 +39,7 @@ from ...core.actions import (
 )
 from ...core.board import place_dropped
 from ...core.choices import CHOICES, ChoiceKind, offer, players_choose, update
-from ...core.events import Activated, ResourceChanged
+from ...core.events import Activated, Decided, ResourceChanged
 from ...core.stack import declare, do_pass
 from ...core.state import PendingChoice
 from ...costs import COSTS
@@ -238,6 +238,8 @@ def do_discard_to_pay(game: Game, action: DiscardToPay) -> None:
     index, targets, context, amount, chosen = choice.data
     update(game, choice, PendingChoice("discard", choice.controller, choice.source,
                                        (index, targets, context, amount, (*chosen, action.card))))
+    game.emit(Decided(action.player, f"P{action.player + 1} discards "
+                      f"{game.card(action.card).name} for {game.card(choice.source).name}"))
 
 
 CHOICES.add("discard", ChoiceKind("discard", _discard_options, _settle_discard))
