@@ -14,7 +14,8 @@ Two sets (see ``tests/fixtures/saves/README.md``):
   differently): they are never to be made again.
 - ``tests/fixtures/saves/rules-2/*.json``, rules version 2: games whose players answer
   the decisions the rules leave to them (units left unpaid, dropped piles placed, cards
-  discarded to pay a cost), and one save made while such a decision waits. This tool
+  discarded to pay a cost, the order of a player's triggered actions set off together),
+  and one save made while such a decision waits. This tool
   writes these.
 
 Run from the repository root: ``python tools/make_save_fixtures.py [--out DIR]``. Running
@@ -58,6 +59,9 @@ DECISIONS_DECK = (("Soldier", 3), ("Paladin", 1), ("Ramm", 2), ("Sword", 2),
                   ("Healing Potion", 1), ("Smugglers' Cove", 1), ("Mechanic", 1), ("Net", 1),
                   ("Die!", 2), ("Coin", 1))
 DECISIONS_MAP = "3P-decisions"
+#: Thieves with Swords: two triggered actions of one player at once (rule Actions 5)
+THIEVES_DECK = (("Thief", 3), ("Sword", 3), ("Soldier", 2), ("Coin", 2))
+THIEVES_MAP = "2P-thieves"
 
 #: rules version 2: (file stem, map, computer players per seat, seed, turn limit, sets);
 #: the comment says which decisions the game asks
@@ -74,12 +78,20 @@ RULES_2: tuple[tuple[str, str, tuple[str, ...], int, int, tuple[str, ...]], ...]
     # leave_unpaid, discard_to_pay (three players)
     ("decisions-3P-eager-8", DECISIONS_MAP, ("eager",), 8, 24,
      ("base", "exp1", "sea", "workshop")),
+    # declare_trigger_first, leave_unpaid, place_dropped
+    ("thieves-2P-easy-3", THIEVES_MAP, ("easy",), 3, 16, ("base",)),
 )
+#: the answers to the decisions the rules leave to a player
+DECISIONS = ("leave_unpaid", "place_dropped", "discard_to_pay", "declare_trigger_first")
 #: a save made while a decision waits: (file stem, the game of RULES_2 it is cut from)
 WAITING = ("castle-siege-easy-6-waiting", "castle-siege-easy-6")
 
 
-def decisions_map() -> MapSpec:
+def own_map(name: str) -> MapSpec:
+    """One of the maps made for these fixtures."""
+    if name == THIEVES_MAP:
+        return parse_grid("\n".join(["11....22"] * 4), name=THIEVES_MAP, players=2,
+                          income=2, start_deck=THIEVES_DECK, win=WinSpec("none"))
     return parse_grid("\n".join(["11..33..22"] * 4), name=DECISIONS_MAP, players=3,
                       income=1, start_deck=DECISIONS_DECK, win=WinSpec("none"))
 
@@ -92,13 +104,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     library = library_or_exit()
     for stem, map_name, ai, seed, turns, sets in RULES_2:
-        spec = decisions_map() if map_name == DECISIONS_MAP else find_map(map_name)
+        spec = own_map(map_name) if map_name in (DECISIONS_MAP, THIEVES_MAP) \
+            else find_map(map_name)
         game = play_random_game(spec, library, seed, max_turns=turns, sets=sets, ai=ai)
         path = args.out / f"{stem}.json"
         save_game(game, path)
         state = "over" if game.actor is None else f"stopped at turn {game.turn}"
-        asked = sorted({a.kind for a in game.history
-                        if a.kind in ("leave_unpaid", "place_dropped", "discard_to_pay")})
+        asked = sorted({a.kind for a in game.history if a.kind in DECISIONS})
         print(f"{path}: {len(game.history)} actions, {len(game.turn_hashes)} turn hashes, "
               f"{state}; decisions: {', '.join(asked) or 'none'}")
         if stem == WAITING[1]:

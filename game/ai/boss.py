@@ -68,6 +68,7 @@ from game.rules.core.actions import (
     Action,
     Activate,
     DeclareTrigger,
+    DeclareTriggerFirst,
     DraftPick,
     EndTurn,
     FullAction,
@@ -106,7 +107,7 @@ class BossPlayer:
             return self.fallback.choose(game, player)
         if game.choices:  # a decision of the rules: the rules of thumb answer it
             return choices.answer(game, player, legal)
-        for kind in (DraftPick, DeclareTrigger):
+        for kind in (DraftPick, DeclareTrigger, DeclareTriggerFirst):
             options = [a for a in legal if isinstance(a, kind)]
             if options:
                 return options[0]

@@ -18,6 +18,7 @@ from game.rules.core.actions import (
     Attack,
     Buy,
     DeclareTrigger,
+    DeclareTriggerFirst,
     Disband,
     DiscardForResource,
     DraftPick,
@@ -130,7 +131,7 @@ class EasyPlayer:
             return 26.0
         if isinstance(action, Activate):
             return 12.0 if self._worth_activating(game, action.permanent) else -5.0
-        if isinstance(action, DeclareTrigger):
+        if isinstance(action, (DeclareTrigger, DeclareTriggerFirst)):
             return self._targets_value(game, player, 0, action.targets)
         if isinstance(action, (Pass, EndTurn)):
             return 0.0

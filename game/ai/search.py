@@ -44,6 +44,7 @@ from game.rules.core.actions import (
     Action,
     Activate,
     DeclareTrigger,
+    DeclareTriggerFirst,
     Disband,
     DraftPick,
     EndTurn,
@@ -135,7 +136,8 @@ def settle(game: Game, steps: int = SETTLE_STEPS) -> None:
         taken += 1
         answer: Action | None = next((a for a in legal if isinstance(a, Pass)), None)
         if answer is None:
-            answer = next((a for a in legal if isinstance(a, DeclareTrigger)), None)
+            answer = next((a for a in legal
+                           if isinstance(a, (DeclareTrigger, DeclareTriggerFirst))), None)
         if answer is None:
             return
         game.apply(answer)

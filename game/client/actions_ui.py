@@ -24,6 +24,7 @@ from game.rules.core.actions import (
     Attack,
     Bloodbound,
     DeclareTrigger,
+    DeclareTriggerFirst,
     Disband,
     Discard,
     DiscardForResource,
@@ -314,7 +315,8 @@ class Controls:
                 self.pair = None
             else:
                 self.pair = [c for c in self.pair if c in hand]
-        if self.build is None and any(isinstance(a, DeclareTrigger) for a in self.legal):
+        if self.build is None and any(isinstance(a, (DeclareTrigger, DeclareTriggerFirst))
+                                      for a in self.legal):
             self.build = self.trigger_build()
         if self.build is None and any(isinstance(a, ANSWERS) for a in self.legal):
             self.build = self.choice_build()
@@ -370,6 +372,9 @@ class Controls:
     # ---------------------------------------------------------------- builds
 
     def trigger_build(self) -> Build | None:
+        firsts = [a for a in self.legal if isinstance(a, DeclareTriggerFirst)]
+        if firsts:
+            return self.trigger_order_build(firsts)
         triggers = [a for a in self.legal if isinstance(a, DeclareTrigger)]
         if not triggers:
             return None
@@ -377,19 +382,39 @@ class Controls:
         title = "Triggered action"
         prompts: tuple[str, ...] = ()
         if pending is not None:
-            definition = self.game.card(pending.source)
-            ability = definition.triggers[pending.ability]
-            text = ability.text
-            if not text:
-                try:
-                    found = [p for p in paragraphs(definition) if p.kind == "trigger"]
-                except Exception:  # noqa: BLE001 - a label is never worth a crash
-                    found = []
-                text = found[pending.ability].text if pending.ability < len(found) else ""
-            title = f"{definition.name}: {shorten(text.rstrip('.')) or 'triggered action'}"
+            title = self._trigger_text(0)
+            ability = self.game.card(pending.source).triggers[pending.ability]
             prompts = tuple(_target_prompts(ability, len(triggers[0].targets)))
         return Build(title, "target", [(a, tuple(a.targets)) for a in triggers], prompts,
                      required=True)
+
+    def _trigger_text(self, index: int) -> str:
+        """A waiting triggered action (its place in ``game.pending``) as its card words it."""
+        pending = self.game.pending[index]
+        definition = self.game.card(pending.source)
+        text = definition.triggers[pending.ability].text
+        if not text:
+            try:
+                found = [p for p in paragraphs(definition) if p.kind == "trigger"]
+            except Exception:  # noqa: BLE001 - a label is never worth a crash
+                found = []
+            text = found[pending.ability].text if pending.ability < len(found) else ""
+        return f"{definition.name}: {shorten(text.rstrip('.')) or 'triggered action'}"
+
+    def trigger_order_build(self, firsts: list[DeclareTriggerFirst]) -> Build:
+        """Rule Actions 5: several of the player's triggered actions were set off together;
+        a button per action says which to declare next (it resolves after those declared
+        later), then its targets, if it has a choice of them."""
+        names: dict[Any, str] = {}
+        for index in dict.fromkeys(a.trigger for a in firsts):
+            name = name_of(self.game, self.game.pending[index].source)
+            taken = sum(1 for n in names.values() if n.split(" #")[0] == name)
+            names[("trigger", index)] = f"{name} #{taken + 1}" if taken else name
+        together = ", ".join(names.values())
+        return Build(f"Triggered together: {together}", "target",
+                     [(a, (("trigger", a.trigger), *a.targets)) for a in firsts],
+                     ("declare one first (it resolves last)", "choose a target for {last}"),
+                     required=True, names=names, verb="Declare")
 
     def choice_build(self) -> Build | None:
         """A decision the rules leave to the player (``game.choices``), asked like a

@@ -697,6 +697,33 @@ def test_a_discard_cost_is_paid_by_clicking_a_card_in_the_hand() -> None:
     assert not game.choices and hand[-1] in game.players[0].discard
 
 
+def test_triggered_actions_set_off_together_are_put_in_order_by_buttons() -> None:
+    """Actions 5: the Thief's and its Sword's triggered actions wait; a button each says
+    which is declared first."""
+    from game.rules.core.actions import DeclareTriggerFirst
+
+    app, session, sent = start_board([Seat(), Seat(False)], STORES)
+    game = session.game
+    thief = game.add_permanent("Thief", (4, 4), 0)
+    sword = game.add_permanent("Sword", (4, 5), 0)
+    game.pile_onto(sword, thief)
+    game.add_permanent("Barricade", (5, 4), 1)
+    to_action_phase(app, session)
+    scene = board_scene(app)
+    click(app, pos_of(scene, (4, 4)))
+    click(app, pos_of(scene, (5, 4)))
+    resolve(app, session)
+    assert len(game.pending) == 2
+    app.step([])
+    labels = [b.label for b in scene.prompt_buttons.buttons]
+    assert any(label.startswith("Declare Thief") for label in labels)
+    assert any(label.startswith("Declare Sword") for label in labels)
+    snap(app, "board_choice_trigger_order")
+    click(app, strip_button(scene, "Declare Sword"))
+    assert DeclareTriggerFirst(0, 1) in sent  # the Sword's, the second waiting
+    assert not game.pending  # the Thief's followed by itself: nothing left to order
+
+
 def test_equipment_can_be_readied_for_the_next_unit() -> None:
     app, session, sent = start_board([Seat(), Seat(False)], STORES)
     game = session.game

@@ -72,11 +72,12 @@ def act(game: Game, action: Action) -> list[Event]:
 
 
 def pass_until(game: Game, done: Callable[[Game], bool], limit: int = 200) -> list[Event]:
-    """Everyone passes until ``done(game)`` holds, or a decision waits for a player
-    (``game.choices``: nobody can pass then)."""
+    """Everyone passes until ``done(game)`` holds, or a decision waits for a player (a
+    triggered action to declare, ``game.pending``, or ``game.choices``: nobody can pass
+    then)."""
     events: list[Event] = []
     for _ in range(limit):
-        if done(game) or game.choices:
+        if done(game) or game.choices or game.pending:
             return events
         actor = game.actor
         assert actor is not None, "the game is over"

@@ -23,6 +23,9 @@ from game.rules import Game, Phase
 from game.rules.cards import Ability, CardDef, CardType, EffectSpec, TargetSpec
 from game.rules.core.actions import (
     Activate,
+    Attack,
+    DeclareTrigger,
+    DeclareTriggerFirst,
     DiscardForResource,
     DiscardToPay,
     Equip,
@@ -389,3 +392,60 @@ def test_paralysis_2_rules_version_1_lets_a_paralyzed_mechanic_heal_itself() -> 
     game.add_marks(mechanic, "paralysis", 1)
     to_action_phase(game)
     assert UseFreeAction(0, mechanic, 0, (mechanic,)) in game.legal_actions(0)
+
+
+# ---------------------------------------------------------------------------- Actions 5
+
+
+def _thief_attacks(game: Game, *equipment: str) -> tuple[int, list[int]]:
+    """Player 1's Thief, equipped with ``equipment``, attacks a Barricade of player 2 (no
+    strike back); the attack resolves and sets off the triggered actions."""
+    thief = game.add_permanent("Thief", (1, 1), 0)
+    carried = []
+    for name in equipment:
+        item = game.add_permanent(name, (2, 2), 0)
+        game.pile_onto(item, thief)
+        carried.append(item)
+    enemy = game.add_permanent("Barricade", (2, 1), 1)
+    to_action_phase(game)
+    resolve(game, Activate(0, thief))
+    resolve(game, Attack(0, thief, enemy))
+    return thief, carried
+
+
+def test_actions_5_a_player_orders_their_own_triggered_actions_set_off_together() -> None:
+    game = scenario(GRID, resource={0: 0, 1: 5})
+    thief, (sword,) = _thief_attacks(game, "Sword")
+    # the Thief's "whenever it attacks" and the Sword's "whenever the equipped unit attacks"
+    assert [t.source for t in game.pending] == [thief, sword]
+    _nobody_else_acts(game, 0)
+    assert set(game.legal_actions(0)) == {DeclareTriggerFirst(0, 0), DeclareTriggerFirst(0, 1)}
+    game.apply(DeclareTriggerFirst(0, 1))  # the Sword's first: it resolves last
+    assert not game.pending  # the last one has nothing left to order
+    assert [item.source for item in game.stack] == [sword, thief]
+    resolve(game, Pass(0))
+    assert game.players[0].resource == 1 + 1  # 1 stolen, then 1 gained
+    assert game.players[1].resource == 4
+
+
+def test_actions_5_triggered_actions_all_alike_are_declared_without_asking() -> None:
+    game = scenario(GRID, resource={0: 0})
+    soldier = game.add_permanent("Soldier", (1, 1), 0)
+    swords = [game.add_permanent("Sword", (2, 2), 0), game.add_permanent("Sword", (0, 0), 0)]
+    for sword in swords:
+        game.pile_onto(sword, soldier)
+    enemy = game.add_permanent("Barricade", (2, 1), 1)
+    to_action_phase(game)
+    resolve(game, Activate(0, soldier))
+    game.apply(Attack(0, soldier, enemy))
+    resolve(game, Pass(0))
+    assert not game.choices and not game.pending
+    assert game.players[0].resource == 2  # both Swords' gains, in the order they came
+
+
+def test_actions_5_rules_version_1_declares_them_in_a_fixed_order() -> None:
+    game = scenario(GRID, resource={0: 0, 1: 5}, rules_version=1)
+    thief, (sword,) = _thief_attacks(game, "Sword")
+    assert not game.pending
+    assert not any(isinstance(a, (DeclareTrigger, DeclareTriggerFirst))
+                   for a in game.history)

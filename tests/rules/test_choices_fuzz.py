@@ -1,9 +1,10 @@
 """Random games that keep running into the decisions the rules leave to a player (rules
 version 2): low income against dear units (upkeep shortfalls), Ramms to crew and
 equipment to carry, Die! to bring them down (dropped piles), Smugglers' Cove (a discard
-cost). Every action is checked against the invariants, every waiting decision against
-who may answer it, and each game must replay hash for hash from its save; over the seeds
-every kind of decision is asked at least once.
+cost), Thieves with Swords (two triggered actions of one player at once). Every action
+is checked against the invariants, every waiting decision against who may answer it, and
+each game must replay hash for hash from its save; over the seeds every kind of decision
+is asked at least once.
 
 CI plays ``CI_GAMES`` games; ``pytest tests/rules/test_choices_fuzz.py --fuzz-games 200``
 plays more."""
@@ -26,7 +27,8 @@ LIBRARY, _ = load_cards()
 CI_GAMES = 6
 MAX_TURNS = 30
 DECK = (("Soldier", 3), ("Paladin", 1), ("Ramm", 2), ("Sword", 2), ("Healing Potion", 1),
-        ("Smugglers' Cove", 1), ("Mechanic", 1), ("Net", 1), ("Die!", 2), ("Coin", 1))
+        ("Smugglers' Cove", 1), ("Mechanic", 1), ("Net", 1), ("Die!", 2), ("Coin", 1),
+        ("Thief", 2))
 STORE = ("Soldier", "Ramm", "Sword", "Mechanic", "Net", "Die!", "Smugglers' Cove",
          "Healing Potion")
 #: the answers to each kind of decision
@@ -90,13 +92,14 @@ def play(seed: int) -> Game:
 
 def test_random_games_with_decisions_keep_every_invariant_and_replay(fuzz_games: int) -> None:
     asked: Counter[str] = Counter()
+    kinds = {*ANSWERS.values(), "declare_trigger_first"}
     for seed in range(1, (fuzz_games or CI_GAMES) + 1):
         game = play(seed)
-        asked.update(a.kind for a in game.history if a.kind in ANSWERS.values())
+        asked.update(a.kind for a in game.history if a.kind in kinds)
         data = json.loads(json.dumps(game_to_json(game)))
         assert data["rules_version"] == 2
         again = replay(data, LIBRARY, f"seed {seed}", verify=True)
         assert again.state_hash() == game.state_hash(), f"seed {seed}: the replay differs"
         game.close()
         again.close()
-    assert set(asked) == set(ANSWERS.values()), f"decisions asked: {dict(asked)}"
+    assert set(asked) == kinds, f"decisions asked: {dict(asked)}"

@@ -20,7 +20,7 @@ FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "saves"
 SAVES = sorted(FIXTURES.glob("*.json"))
 RULES_2 = sorted((FIXTURES / "rules-2").glob("*.json"))
 #: the answers to the decisions of rules version 2
-ANSWERS = {"leave_unpaid", "place_dropped", "discard_to_pay"}
+ANSWERS = {"leave_unpaid", "place_dropped", "discard_to_pay", "declare_trigger_first"}
 
 
 def _library():  # type: ignore[no-untyped-def]

@@ -1266,6 +1266,9 @@ class BoardScene(Scene):
     def _prompt_text(self) -> tuple[str, tuple[int, int, int]]:
         if self.toast:
             return self.toast, ui.ACCENT
+        build = self.controls.build
+        if build is not None and build.required:  # a decision waits: it comes first
+            return build.prompt(), KIND_COLOURS.get(build.kind, ui.TEXT)
         if self.meter_hint:
             return self.meter_hint, ui.TEXT
         preview = self.preview_text()

@@ -283,6 +283,16 @@ class DeclareTrigger(Action):
     kind: ClassVar[str] = "declare_trigger"
 
 
+@dataclass(frozen=True, slots=True)
+class DeclareTriggerFirst(Action):
+    """Rule Actions 5: of your triggered actions set off together, declare this one next
+    (``trigger``: its place among the waiting ones, ``game.pending``) with ``targets``."""
+
+    trigger: int
+    targets: tuple[Any, ...] = ()
+    kind: ClassVar[str] = "declare_trigger_first"
+
+
 # --- decisions the rules leave to a player (``core.choices``) ---------------------------
 
 
@@ -344,6 +354,7 @@ class Bloodbound(Action):
 
 for _cls in (DraftPick, Pass, Disband, PayUpkeep, Buy, Discard, EndTurn, PlayCard, Activate,
              Move, StreetMove, Attack, FullAction, Transport, Switch, Equip, ShakeOff,
-             UseFreeAction, DiscardForResource, DeclareTrigger, LeaveUnpaid, PlaceDropped,
+             UseFreeAction, DiscardForResource, DeclareTrigger, DeclareTriggerFirst, LeaveUnpaid,
+             PlaceDropped,
              DiscardToPay, Mulligan, Replace, Bloodbound):
     ACTION_TYPES[_cls.kind] = _cls

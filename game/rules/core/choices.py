@@ -49,9 +49,10 @@ CHOICES: Registry[ChoiceKind] = Registry("choice")
 
 
 def players_choose(game: Game) -> bool:
-    """Does this game ask its players (rules version ``CHOICES_VERSION`` and later), or
-    keep the engine's automatic answers of earlier versions?"""
-    return game.setup.version >= CHOICES_VERSION
+    """Does this game ask its players (a ruleset that asks, rules version
+    ``CHOICES_VERSION`` and later), or keep the engine's automatic answers (earlier
+    versions, and rulesets that ask nothing of the kind)?"""
+    return game.ruleset.choices and game.setup.version >= CHOICES_VERSION
 
 
 def _order(game: Game, player: int) -> int:

@@ -19,6 +19,7 @@ from ...core.actions import (
     Attack,
     Buy,
     DeclareTrigger,
+    DeclareTriggerFirst,
     Disband,
     Discard,
     DiscardForResource,
@@ -41,7 +42,7 @@ from ...core.state import NEUTRAL, Phase
 from ...costs import COSTS
 from ...geometry import Tile
 from ...systems import movement
-from ...systems.triggers import pending_choices
+from ...systems.triggers import own_order, pending_choices
 from ...targets import TARGETS
 from .setup import reachable_store_cards
 from .turn import controls_a_unit
@@ -60,6 +61,10 @@ def legal_actions(game: Game, player: int) -> list[Action]:
     if game.choices:
         return answers(game, player)  # a decision of the rules waits for its player
     if game.pending:
+        order = own_order(game)  # rule Actions 5: several of theirs at once
+        if order:
+            return [DeclareTriggerFirst(player, i, t) for i in order
+                    for t in pending_choices(game, game.pending[i])]
         return [DeclareTrigger(player, t) for t in pending_choices(game, game.pending[0])]
     state = game.players[player]
     if game.phase is Phase.DISCARD:
