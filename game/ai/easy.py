@@ -18,7 +18,9 @@ from game.rules.core.actions import (
     Attack,
     Buy,
     DeclareTrigger,
+    DeclareTriggerFirst,
     Disband,
+    DiscardForResource,
     DraftPick,
     EndTurn,
     Equip,
@@ -35,7 +37,7 @@ from game.rules.geometry import Tile
 from game.rules.marks import MARKS
 from game.rules.wincons import held_regions
 
-from . import duel, fleet, skirmish
+from . import choices, duel, fleet, skirmish
 
 #: Effects that hurt what they hit (aimed at enemies); the rest help (aimed at friends).
 HARMFUL = frozenset({"damage", "destroy", "push", "take_control", "steal_resource", "charge",
@@ -101,11 +103,17 @@ class EasyPlayer:
                 else "a good moment for the spell"
         if isinstance(action, PayUpkeep):
             return "keeping its units"
+        if choices.is_answer(action):
+            return {"leave_unpaid": "keeping its most valuable units",
+                    "place_dropped": "a useful tile for it",
+                    "discard_to_pay": "the least useful card"}[action.kind]
         if isinstance(action, (Pass, EndTurn)):
             return "nothing better to do"
         return ""
 
     def score(self, game: Game, player: int, action: Action) -> float:
+        if choices.is_answer(action):
+            return choices.rate(game, player, action)
         if isinstance(action, DraftPick):
             return float(game.card(action.card).buy or 0)
         if isinstance(action, Disband):
@@ -130,11 +138,14 @@ class EasyPlayer:
             return 26.0
         if isinstance(action, Activate):
             return 12.0 if self._worth_activating(game, action.permanent) else -5.0
-        if isinstance(action, DeclareTrigger):
+        if isinstance(action, (DeclareTrigger, DeclareTriggerFirst)):
             return self._targets_value(game, player, 0, action.targets)
         if isinstance(action, (Pass, EndTurn)):
             return 0.0
-        return -1.0  # discarding cards for resource, discarding in the discard step
+        if isinstance(action, DiscardForResource):  # the least useful pair, when at all
+            return -1.0 - 0.01 * (choices.discard_cost(game, player, action.first)
+                                  + choices.discard_cost(game, player, action.second))
+        return -1.0  # discarding in the discard step
 
     # ------------------------------------------------------------------ judgements
 

@@ -43,6 +43,7 @@ from game.rules.core.events import (
     ActionResolved,
     Behaviour,
     DamageDealt,
+    Decided,
     Destroyed,
     Event,
     GameOver,
@@ -335,7 +336,7 @@ def describe(event: Event, name: Callable[[int], str] = lambda entity: "") -> st
     name, "" when unknown)."""
     if isinstance(event, TurnStarted):
         return f"— Turn {event.turn}: player {event.player + 1} —"
-    if isinstance(event, ActionDeclared):
+    if isinstance(event, (ActionDeclared, Decided)):
         return event.text
     if isinstance(event, ActionResolved):
         return ""

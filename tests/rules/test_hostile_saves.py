@@ -75,7 +75,7 @@ def test_a_seed_that_is_not_a_64_bit_whole_number_is_refused(tmp_path: Path, see
 
 def test_a_rules_version_from_a_newer_game_says_which_this_build_reads(tmp_path: Path) -> None:
     message = refused(tmp_path, edited(lambda d: d.update(rules_version=99)), "rules_version",
-                      "a rules version this build reads (1;")
+                      "a rules version this build reads (1, 2;")
     assert message.endswith("found 99")
 
 

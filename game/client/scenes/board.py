@@ -18,7 +18,7 @@ import pygame
 
 from game.client import settings as client_settings
 from game.client import ui
-from game.client.actions_ui import Choice, Controls
+from game.client.actions_ui import Choice, Controls, choice_title
 from game.client.app import App, Scene, Transition, push, quit_game, replace
 from game.client.fleet_panel import FleetPanel
 from game.client.live import live_lines
@@ -1078,6 +1078,9 @@ class BoardScene(Scene):
             self.refresh()
             return
         choices = self.controls.hand_choices(card)
+        if not choices and self.controls.build is not None and self.controls.build.in_hand:
+            self.say("Click one of the glowing cards.")
+            return
         if not choices:
             self.say(self._why_not_play(card))
             return
@@ -1239,6 +1242,8 @@ class BoardScene(Scene):
 
         answering = bool(self.game.stack) or actor != self.game.active
         title = f"Player {actor + 1}: answer or pass" if answering else ""
+        if self.game.choices:
+            title = f"Player {actor + 1}: {choice_title(self.game, self.game.choices[0])}"
         return push(CurtainScene(self.app, self.session, actor, title))
 
     # ------------------------------------------------------------------ drawing
@@ -1329,6 +1334,9 @@ class BoardScene(Scene):
     def _prompt_text(self) -> tuple[str, tuple[int, int, int]]:
         if self.toast:
             return self.toast, ui.ACCENT
+        build = self.controls.build
+        if build is not None and build.required:  # a decision waits: it comes first
+            return build.prompt(), KIND_COLOURS.get(build.kind, ui.TEXT)
         if self.meter_hint:
             return self.meter_hint, ui.TEXT
         preview = self.preview_text()
@@ -1364,6 +1372,9 @@ class BoardScene(Scene):
             return f"Player {actor + 1} is choosing a mulligan…", ui.player_colour(actor)
         if actor != me:
             who = f"Player {actor + 1}"
+            if game.choices:  # a decision of theirs: what it is about is public
+                return f"{who} decides — {choice_title(game, game.choices[0])}", \
+                    ui.player_colour(actor)
             if not self.session.seats[actor].human:
                 return f"{who} (computer) is thinking…", ui.player_colour(actor)
             return f"{who} is to act", ui.player_colour(actor)

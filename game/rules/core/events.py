@@ -62,6 +62,14 @@ class ActionResolved(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Decided(Event):
+    """A player answered a decision the rules left to them (``core.choices``)."""
+
+    player: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class CardMoved(Event):
     card: int
     name: str

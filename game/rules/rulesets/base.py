@@ -74,6 +74,10 @@ class Ruleset:
     #: does a declared action wait on the stack for every player to pass (Muhq's
     #: priority), or resolve at once, triggers included (the duel)?
     priority: bool = True
+    #: does it ask its players the decisions the rules leave to them (``core.choices``:
+    #: unpaid units, dropped piles, discard costs, the order of simultaneous triggers),
+    #: from rules version ``CHOICES_VERSION`` on? (Muhq; elsewhere the engine answers)
+    choices: bool = False
     #: does this much damage destroy a fighter of this health? (Muhq: more damage than
     #: health, rule State-based actions 3.1; the duel: no health left)
     lethal: Callable[[int, int], bool] = field(default=lambda damage, health: damage > health)
