@@ -125,6 +125,9 @@ def test_bench_client_reports_the_window_figures() -> None:
     assert result["units"] == 40
     assert result["board_draw_ms_median"] > 0 and result["window_open_s"] > 0
     assert result["idle_frames_in_50_steps"] == 0  # an idle window draws nothing
+    fog = result["fog"]  # a skirmish board under its fog
+    assert fog["geometry"] == "hex" and fog["window_draw_ms_median"] > 0
+    assert fog["fog_redrawn_after_move"] >= 1
 
 
 def _saved_game(tmp_path: Path) -> tuple[Path, dict[str, object]]:

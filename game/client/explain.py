@@ -26,6 +26,8 @@ def terrain(game: Game, tile: Tile, lang: str = "en") -> str:
     if kind.name == "neutral":
         return ""
     key = f"tile.{kind.name}.reminder"
+    if locale.has(f"{key}_{game.ruleset.name}"):  # a game mode that reads it its own way
+        key = f"{key}_{game.ruleset.name}"
     if not locale.has(key):
         return ""
     name = locale.text(f"tile.{kind.name}.name", lang)
@@ -52,10 +54,15 @@ def why_nothing(game: Game, player: int | None, tile: Tile | None, session: Any,
         return f"Wait: {who} is to act."
     if game.pending:
         return "First declare the triggered action: click one of its lit targets."
+    if game.choices:
+        return "First answer the decision above the board."
     if game.phase is Phase.UPKEEP and game.active == player and any(
             a.kind == "pay_upkeep" for a in game.legal_actions(player)):
         return "First pay your upkeep: tick the units to disband, then Pay upkeep."
     entity = game.board.get(tile, 0)
+    seen = game.visible_tiles(player)
+    if seen is not None and tile not in seen:  # fog: say nothing of what may stand there
+        entity = 0
     own_turn = game.active == player
     if entity:
         return _about_piece(game, player, entity, own_turn, commanded)

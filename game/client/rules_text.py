@@ -1,5 +1,6 @@
 """The rules reference as the in-game help reads it: the project's rules documents
-(``assets/docs/rules.md``, ``rules-duel.md``, ``rules-fleet.md``) cut into entries (a
+(``assets/docs/rules.md``, ``rules-duel.md``, ``rules-fleet.md``,
+``rules-skirmish.md``) cut into entries (a
 heading, a rule, a paragraph), in plain text, and searched by words.
 
 The documents are written for readers of the repository too: lines naming the tests
@@ -16,7 +17,8 @@ from pathlib import Path
 
 DOCS = Path(__file__).resolve().parent.parent.parent / "assets" / "docs"
 #: the rules document of each ruleset (a ruleset without one gets Muhq's)
-DOCUMENTS = {"muhq": "rules.md", "duel": "rules-duel.md", "fleet": "rules-fleet.md"}
+DOCUMENTS = {"muhq": "rules.md", "duel": "rules-duel.md", "fleet": "rules-fleet.md",
+             "skirmish": "rules-skirmish.md"}
 
 _LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
 _MARKS = re.compile(r"(\*\*|__|\*|`)")

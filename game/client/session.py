@@ -44,6 +44,7 @@ from game.rules.core.events import (
     ActionResolved,
     Behaviour,
     DamageDealt,
+    Decided,
     Destroyed,
     Event,
     GameOver,
@@ -57,6 +58,9 @@ from game.rules.core.state import Phase
 
 from .settings import saves_dir
 
+#: the rulesets whose turns go round the seats one at a time: the window counts their
+#: rounds (the fleet and the skirmish count rounds of their own)
+ROUNDED = ("muhq", "duel")
 #: Effects that only build a player's economy (see ``Session._economy``).
 _ECONOMY = frozenset({"gain_resource", "draw", "gain_points"})
 
@@ -249,7 +253,8 @@ class Session:
         _, _, action, why = plan
         before = len(self.log)
         events = self.apply(action)
-        if why and len(self.log) > before and self.log[before].startswith(f"P{actor + 1} "):
+        if why and len(self.log) > before and self.log[before].startswith(f"P{actor + 1} ") \
+                and not self.log[before].endswith("out of sight"):
             self.log[before] += f" ({why})"  # the log says what it did, and why
         return events
 
@@ -287,7 +292,7 @@ class Session:
         actor = self.actor
         game = self.game
         if actor is None or not self.human_turn() or game.phase is not Phase.UPKEEP \
-                or game.active != actor or game.stack or game.pending:
+                or game.active != actor or game.stack or game.pending or game.choices:
             return False
         legal = game.legal_actions(actor)
         if PayUpkeep(actor) in legal:
@@ -388,10 +393,14 @@ class Session:
                 elif raw.player <= last:
                     count += 1  # the turn came round to the first seat again
                 self.rounds = (count, raw.player)
-            event = seen_by(raw, viewer)
+            event: Event | None = seen_by(raw, viewer)
+            if event is not None and viewer >= 0:
+                event = self.game.seen_event(event, viewer)  # what its side may know
+            if event is None:
+                continue
             self.recent.append(event)
             line = describe(event, name, whose)
-            if isinstance(raw, TurnStarted) and self.game.ruleset.name != "fleet":
+            if isinstance(raw, TurnStarted) and self.game.ruleset.name in ROUNDED:
                 line = f"— Round {self.round_number()}: player {raw.player + 1}'s turn —"
             if line:
                 self.log.append(line)
@@ -432,7 +441,7 @@ def describe(event: Event, name: Callable[[int], str] = lambda entity: "",
     name, "" when unknown; ``whose``: its side as "P2's ", "" when unknown)."""
     if isinstance(event, TurnStarted):
         return f"— Turn {event.turn}: player {event.player + 1} —"
-    if isinstance(event, ActionDeclared):
+    if isinstance(event, (ActionDeclared, Decided)):
         return event.text
     if isinstance(event, ActionResolved):
         return ""

@@ -712,3 +712,23 @@ def test_a_loaded_game_has_its_log_and_a_save_can_be_deleted() -> None:
     key(app, pygame.K_RETURN)
     assert not mine[0].exists() and loading.dialog is None
     assert all(e.path != mine[0] for e in loading.entries)
+
+
+def test_terrain_words_follow_the_game_mode_and_the_help_fits_the_smallest_window() -> None:
+    from game.client import explain
+    from game.client.scenes.help import HelpScene
+    from game.rules import Game
+
+    spec = find_map("2P-skirmish-marsh", library=CONTENT.library)
+    skirmish = Game(GameSetup(spec, CONTENT.library, 2, 5))
+    water = next(t for t in skirmish.geometry.cells() if skirmish.tile_kind(t).name == "water")
+    # shallow water in the skirmish, where Muhq's Game stops a unit that can't swim
+    assert explain.terrain(skirmish, water).endswith(
+        "Shallow water: entering costs 1 more movement point.")
+    app = App(Settings(), size=(800, 600))
+    app.start(HelpScene(app, "skirmish"))
+    app.step([])
+    scene = app.scene
+    assert isinstance(scene, HelpScene) and scene.tab == "skirmish"
+    assert max(b.rect.right for b in scene.tabs.buttons) <= 800 - 20
+    assert any("radioactive" in e.text.lower() for e in scene.entries())

@@ -10,7 +10,7 @@ import pygame
 
 from game.client import settings, ui
 from game.client.app import App, Scene, Transition
-from game.client.session import Session
+from game.client.session import ROUNDED, Session
 
 
 def replays_dir() -> Path:
@@ -148,9 +148,11 @@ class GameOverScene(Scene):
         ui.blit_text(surface, result_line(self.session), (box.centerx, box.top + 90), 20,
                      ui.TEXT, anchor="midtop")
         map_name = game.map.title or game.map.name
-        rounds = self.session.round_number()
+        rounds = self.session.round_number() if game.ruleset.name in ROUNDED else 0
         actions = len(game.history)
-        ui.blit_text(surface, f"{map_name} · {rounds} round{'s' if rounds != 1 else ''} · "
+        length = f"{rounds} round{'s' if rounds != 1 else ''}" if rounds else \
+            f"{game.turn} turns"
+        ui.blit_text(surface, f"{map_name} · {length} · "
                      f"{actions} action{'s' if actions != 1 else ''}",
                      (box.centerx, box.top + 124), 16, ui.MUTED, anchor="midtop")
         self._draw_table(surface, pygame.Rect(box.left + 30, box.top + 170, box.width - 60,

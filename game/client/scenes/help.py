@@ -22,8 +22,8 @@ from game.client.rules_text import DOCUMENTS, Entry, reference, search
 from .credits import Line, Paragraph, draw_lines, layout_lines, lines_height, scroll_steps
 
 #: the tabs: name, label
-TABS = (("keys", "Keys and words"), ("muhq", "Muhq's Game rules"), ("duel", "Duel rules"),
-        ("fleet", "Fleet rules"))
+TABS = (("keys", "Keys and words"), ("muhq", "Muhq's Game"), ("duel", "The duel"),
+        ("fleet", "The fleet"), ("skirmish", "The skirmish"))
 
 #: what every game screen knows (keys, what they do)
 COMMON_KEYS = (
@@ -51,6 +51,9 @@ RULESET_KEYS = {
              ("R", "replace a card of your hand")),
     "fleet": (("Enter", "finish the step at hand: move the declared ships, land, stop "
                "building, hold fire or pass for the round"),),
+    "skirmish": (("Enter", "end the activated unit's activation"),
+                 ("Mouse resting on a hex", "the way there and its cost in movement points, "
+                  "or the line of sight to it")),
 }
 #: the screen's words in plain words
 WORDS = (
@@ -195,7 +198,7 @@ class HelpScene(Scene):
         width, height = surface.get_size()
         left = max(30, width // 20)
         ui.blit_text(surface, "Help", (left, 18), 30, ui.ACCENT, True)
-        x = left + 110
+        x = left + 96
         for button in self.tabs.buttons:
             button.rect.width = ui.font(15).size(button.label)[0] + 28
             button.rect.topleft = (x, 20)

@@ -50,10 +50,21 @@ class PhaseStarted(Event):
 class ActionDeclared(Event):
     player: int
     text: str
+    #: the permanent the action is about, when a ruleset hides some from some players
+    #: (0: none named)
+    subject: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class ActionResolved(Event):
+    player: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Decided(Event):
+    """A player answered a decision the rules left to them (``core.choices``)."""
+
     player: int
     text: str
 

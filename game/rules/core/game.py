@@ -31,10 +31,20 @@ from ..systems.state_based import StateBasedActionSystem, eliminate, finish
 from ..systems.triggers import TriggerSystem, auto_declare_triggers
 from . import board, snapshot, zones
 from .actions import Action, Pass
+from .choices import settle_choices
 from .events import Event, EventBus
 from .queries import Queries
 from .stack import resolve_top
-from .state import NEUTRAL, GameSetup, IllegalAction, PendingTrigger, Phase, PlayerState, StackItem
+from .state import (
+    NEUTRAL,
+    GameSetup,
+    IllegalAction,
+    PendingChoice,
+    PendingTrigger,
+    Phase,
+    PlayerState,
+    StackItem,
+)
 from .view import Meter, Preview, ViewQueries
 
 if TYPE_CHECKING:
@@ -88,6 +98,8 @@ class Game(Queries, ViewQueries):
         self.passes = 0
         self.stack: list[StackItem] = []
         self.pending: list[PendingTrigger] = []
+        #: decisions waiting for a player's answer before anybody acts (``core.choices``)
+        self.choices: list[PendingChoice] = []
         self.activated = 0
         self.winners: tuple[int, ...] = ()
         self.over_reason = ""
@@ -112,6 +124,8 @@ class Game(Queries, ViewQueries):
         self.roster_version = 0
         self.passives_cache: tuple[int, list[tuple[int, Any]]] = (-1, [])
         self.movement_cache: Any = None
+        #: what each player sees, for rulesets with vision (keyed by ``version``)
+        self.vision_cache: Any = None
         #: bumped whenever a tile's type changes (a breached wall becomes neutral ground)
         self.terrain_version = 0
         # set-up state of Muhq's Game (draft, map pieces, map stores)
@@ -356,9 +370,15 @@ class Game(Queries, ViewQueries):
                 if self.phase is Phase.OVER:
                     self.stack.clear()
                     self.pending.clear()
+                    self.choices.clear()
                     return
                 if not self.dirty and not self.trigger_queue:
                     break
+            if self.choices:
+                # a decision waits: triggers are declared once it is made
+                if settle_choices(self):
+                    continue
+                return
             auto_declare_triggers(self)
             # a ruleset without priority resolves what was declared at once, one item at
             # a time, each settling before the next (a waiting choice stops it)

@@ -32,7 +32,7 @@ from .save_schema import READABLE_VERSIONS as READABLE_VERSIONS
 from .save_schema import SaveError as SaveError
 from .save_schema import check_save, read_json
 from .save_schema import fail as _fail
-from .state import RULES_VERSION, GameSetup, IllegalAction
+from .state import GameSetup, IllegalAction
 
 # ---------------------------------------------------------------------------- map as JSON
 
@@ -142,7 +142,8 @@ def game_to_json(game: Game, seats: list[dict[str, Any]] | None = None) -> dict[
     return {
         "format": FORMAT,
         "version": FORMAT_VERSION,
-        "rules_version": RULES_VERSION,
+        # the rules the game is played by: a game loaded from an older save keeps them
+        "rules_version": setup.version,
         "setup": {
             "map": map_to_json(setup.map),
             "players": setup.players,
@@ -326,6 +327,7 @@ def setup_from_json(data: dict[str, Any], library: CardLibrary, path: str = "sav
             store_mode=bool(setup.get("store_mode", False)),
             decks=None if setup.get("decks") is None
             else tuple(tuple(str(n) for n in d) for d in setup["decks"]),
+            version=int(data.get("rules_version", 1)),
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise _fail(path, "setup", "players, seed, sets and draft", str(exc)) from None

@@ -70,7 +70,9 @@ def canonical(game: Game) -> tuple[Any, ...]:
         tuple((t.controller, t.source, t.ability, t.context) for t in game.pending),
         tuple(tuple(p) for p in game.packs), tuple(game.held), game.draft_step,
         game.draft_round, game.winners,
-    )
+        # choices came with rules version 2: only a position where one waits adds them
+    ) + ((tuple((c.kind, c.controller, c.source, c.data) for c in game.choices),)
+         if game.choices else ())
 
 
 def state_hash(game: Game) -> str:
@@ -103,6 +105,7 @@ def snapshot(game: Game) -> dict[str, Any]:
         "places": dict(game.places),
         "stack": list(game.stack),
         "pending": list(game.pending),
+        "choices": list(game.choices),
         "packs": [list(p) for p in game.packs],
         "held": list(game.held),
         "rng": game.rng.getstate(),
@@ -147,6 +150,7 @@ def restore(game: Game, snap: dict[str, Any]) -> None:
     game.places = dict(snap["places"])
     game.stack = list(snap["stack"])
     game.pending = list(snap["pending"])
+    game.choices = list(snap["choices"])
     game.packs = [list(p) for p in snap["packs"]]
     game.held = list(snap["held"])
     game.rng.setstate(snap["rng"])

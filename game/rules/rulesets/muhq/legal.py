@@ -19,6 +19,7 @@ from ...core.actions import (
     Attack,
     Buy,
     DeclareTrigger,
+    DeclareTriggerFirst,
     Disband,
     Discard,
     DiscardForResource,
@@ -36,11 +37,12 @@ from ...core.actions import (
     Transport,
     UseFreeAction,
 )
+from ...core.choices import answers, players_choose
 from ...core.state import NEUTRAL, Phase
 from ...costs import COSTS
 from ...geometry import Tile
 from ...systems import movement
-from ...systems.triggers import pending_choices
+from ...systems.triggers import own_order, pending_choices
 from ...targets import TARGETS
 from .setup import reachable_store_cards
 from .turn import controls_a_unit
@@ -56,7 +58,13 @@ def legal_actions(game: Game, player: int) -> list[Action]:
     if game.phase is Phase.DRAFT:
         pack = game.packs[game.held[player]]
         return [DraftPick(player, c) for c in pack]
+    if game.choices:
+        return answers(game, player)  # a decision of the rules waits for its player
     if game.pending:
+        order = own_order(game)  # rule Actions 5: several of theirs at once
+        if order:
+            return [DeclareTriggerFirst(player, i, t) for i in order
+                    for t in pending_choices(game, game.pending[i])]
         return [DeclareTrigger(player, t) for t in pending_choices(game, game.pending[0])]
     state = game.players[player]
     if game.phase is Phase.DISCARD:
@@ -99,7 +107,10 @@ def fast_actions(game: Game, player: int, out: list[Action]) -> None:
                 out.append(PlayCard(player, card, None, targets))
     # rule Free Actions 3: cards have free actions too (usable from the hand when their
     # costs can be paid there: a tapping or sacrificing cost needs the permanent)
+    paralysis = players_choose(game)
     for source in [*hand, *game.controlled_permanents(player)]:
+        if paralysis and stopped(game, source):
+            continue
         for index, ability in enumerate(game.card(source).free_actions):
             if free_action_usable(game, player, source, ability):
                 for targets in target_choices(game, player, source, ability):
@@ -107,6 +118,20 @@ def fast_actions(game: Game, player: int, out: list[Action]) -> None:
     for i in range(len(hand)):
         for j in range(i + 1, len(hand)):
             out.append(DiscardForResource(player, hand[i], hand[j]))
+
+
+def stopped(game: Game, source: int) -> bool:
+    """Rule Paralysis 2 (rules version ``CHOICES_VERSION`` on): a paralyzed unit uses no
+    action but removing a mark, so neither its own free actions (Units 10.2) nor those of
+    a potion equipped to it (Potions 3: the potion is used as a free action of the unit)."""
+    if not game.is_on_map(source):
+        return False
+    unit = source
+    if game.card(source).type is CardType.POTION:
+        unit = game.container_of(source)
+        if not unit:
+            return False
+    return bool(mk.stopping_mark(game, unit))
 
 
 def intention_ok(game: Game, definition: CardDef, player: int) -> bool:
