@@ -114,5 +114,6 @@ def live_lines(game: Any, entity: int, viewer: int | None = None) -> list[Line]:
     if view.exhausted:
         whose = "your" if viewer == view.controller else f"P{view.controller + 1}'s"
         done = "Tapped" if view.tapped else "Exhausted"
-        lines.append((f"{done}: done until {whose} next turn", "plain"))
+        until = "the next round" if game.ruleset.name == "skirmish" else f"{whose} next turn"
+        lines.append((f"{done}: done until {until}", "plain"))
     return lines
