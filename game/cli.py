@@ -65,6 +65,16 @@ def _add_mod_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _add_jobs_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--jobs",
+        metavar="N",
+        type=_positive_int,
+        help="play the games in N processes at once (default: one per core); the output "
+        "is the same whatever N is, apart from the decision times",
+    )
+
+
 def _mods(args: argparse.Namespace) -> int:
     from game.content.mods import USER_MODS_DIR, describe, load_content
 
@@ -198,6 +208,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="also print the win rates per computer player and the per-decision time "
         "percentiles (always shown with --swap or when different players meet)",
     )
+    simulate.add_argument(
+        "--players",
+        metavar="N",
+        type=_positive_int,
+        help="seats to fill (default: the map's); on a boss map the last one is the boss "
+        "side, so 2 is one player against the boss",
+    )
+    _add_jobs_option(simulate)
     _add_mod_options(simulate)
     simulate.set_defaults(handler=_runner_command("simulate_command"))
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from game.ai import make_player
 from game.content.cards import CARDS_DIR, card_files, load_cards, visible
-from game.content.decks import DECKS_DIR, with_decks
+from game.content.decks import DECKS_DIR
 from game.content.mods import (
     CORE_MAPS_DIR,
     MANIFEST,
@@ -33,28 +33,19 @@ from game.rules.cards import CardLibrary
 from game.rules.core.replay import SaveError, read_save, replay
 from game.rules.files import is_inside, read_bytes
 from game.rules.limits import MAX_DECK_FILE
-from game.rules.mapmodel import MapSpec
-
-DEFAULT_SETS = ("base",)
-DEFAULT_DRAFT = "1x[2;8]"
-
-
-@dataclass(frozen=True, slots=True)
-class GameResult:
-    index: int
-    seed: int
-    winners: tuple[int, ...]
-    reason: str
-    turns: int
-    actions: int
-    state_hash: str
-    seats: tuple[str, ...] = ()  # the computer player of each seat
-
-    def text(self, with_seats: bool = False) -> str:
-        who = ", ".join(f"P{w + 1}" for w in self.winners) or "nobody"
-        seats = f" seats {','.join(self.seats)}" if with_seats and self.seats else ""
-        return (f"game {self.index}: seed {self.seed}{seats} winner {who} ({self.reason}) "
-                f"turns {self.turns} actions {self.actions} hash {self.state_hash}")
+from game.simulation import (
+    DEFAULT_DRAFT,
+    DEFAULT_SETS,
+    GameResult,
+    GameTask,
+    Setting,
+    Times,
+    all_cores,
+    play_all,
+    prime,
+    seat_kinds,
+    seat_plan,
+)
 
 
 def content_or_warn(args: argparse.Namespace | None = None) -> Content:
@@ -71,44 +62,6 @@ def content_or_warn(args: argparse.Namespace | None = None) -> Content:
 
 def library_or_exit(args: argparse.Namespace | None = None) -> CardLibrary:
     return content_or_warn(args).library
-
-
-def seat_kinds(ai: tuple[str, ...], count: int) -> list[str]:
-    """The computer player of each of ``count`` seats (the last kind fills the rest)."""
-    return [ai[i] if i < len(ai) else ai[-1] for i in range(count)]
-
-
-def play_random_game(spec: MapSpec, library: CardLibrary, seed: int, *, players: int | None = None,
-                     max_turns: int = 200, draft: str = DEFAULT_DRAFT,
-                     sets: tuple[str, ...] = DEFAULT_SETS,
-                     ai: tuple[str, ...] = ("random",),
-                     decision_times: dict[str, list[float]] | None = None,
-                     turn_times: dict[str, list[float]] | None = None) -> Game:
-    """A whole game between computer players (``ai``: one kind per seat, or one for all),
-    seeded; play stops (the game unfinished) once it passes ``max_turns``. With
-    ``decision_times``, the seconds of every decision are added to its kind's list; with
-    ``turn_times``, the seconds each seat spent deciding during each turn."""
-    count = players or spec.players
-    game = Game(with_decks(GameSetup(spec, library, count, seed, sets=sets, draft=draft)))
-    kinds = seat_kinds(ai, count)
-    seats = [make_player(kind, seed * 7919 + 17 + i) for i, kind in enumerate(kinds)]
-    per_turn: dict[tuple[int, int], float] = {}
-    while game.actor is not None and game.turn <= max_turns:
-        actor = game.actor
-        if decision_times is None and turn_times is None:
-            game.apply(seats[actor].choose(game, actor))
-            continue
-        started = time.perf_counter()
-        action = seats[actor].choose(game, actor)
-        spent = time.perf_counter() - started
-        if decision_times is not None:
-            decision_times.setdefault(kinds[actor], []).append(spent)
-        per_turn[(game.turn, actor)] = per_turn.get((game.turn, actor), 0.0) + spent
-        game.apply(action)
-    if turn_times is not None:
-        for (_turn, seat), spent in per_turn.items():
-            turn_times.setdefault(kinds[seat], []).append(spent)
-    return game
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -133,8 +86,7 @@ def kind_win_rates(results: list[GameResult]) -> dict[str, dict[str, float]]:
     return dict(sorted(table.items()))
 
 
-def timing_table(times: dict[str, list[float]],
-                 turns: dict[str, list[float]] | None = None) -> dict[str, dict[str, float]]:
+def timing_table(times: Times, turns: Times | None = None) -> dict[str, dict[str, float]]:
     """Per kind: decisions made, their p50, p95 and maximum in milliseconds, and the
     longest time one seat of that kind spent deciding in one turn."""
     turns = turns or {}
@@ -146,37 +98,13 @@ def timing_table(times: dict[str, list[float]],
             for kind, values in sorted(times.items()) if values}
 
 
-def _play_games(args: argparse.Namespace, spec: MapSpec, library: CardLibrary,
-                sets: tuple[str, ...], draft: str, base: list[str], swap: bool, by_kind: bool,
-                times: dict[str, list[float]], turns: dict[str, list[float]],
-                results: list[GameResult]) -> None:
-    """Play the games ``simulate`` asks for, appending each result as it ends."""
-    count = len(base)
-    for index in range(args.games):
-        # with --swap, each seed is played once per rotation of the seats
-        seed = args.seed + (index // count if swap else index)
-        turn = index % count if swap else 0
-        kinds = tuple(base[turn:] + base[:turn])
-        game = play_random_game(spec, library, seed, max_turns=args.max_turns, sets=sets,
-                                draft=draft, ai=kinds,
-                                decision_times=times if by_kind else None,
-                                turn_times=turns if by_kind else None)
-        reason = game.over_reason or f"stopped at the turn limit of {args.max_turns}"
-        result = GameResult(index + 1, seed, game.winners, reason, game.turn,
-                            len(game.history), game.state_hash(), kinds)
-        game.close()
-        results.append(result)
-        if not args.json:
-            print(result.text(with_seats=by_kind))
-
-
 def simulate_command(args: argparse.Namespace) -> int:
     content = content_or_warn(args)
     library = content.library
     mod_map = content.maps.get(args.map)
+    spec_path = mod_map if mod_map and mod_map.parent != CORE_MAPS_DIR else args.map
     try:
-        spec = find_map(str(mod_map) if mod_map and mod_map.parent != CORE_MAPS_DIR else args.map,
-                        library=library)
+        spec = find_map(str(spec_path), library=library)
     except MapError as exc:
         print(exc, file=sys.stderr)
         return 1
@@ -190,17 +118,33 @@ def simulate_command(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"--ai: {exc}", file=sys.stderr)
         return 2
-    count = spec.players
+    count = getattr(args, "players", None) or spec.players
+    if count > spec.players:
+        print(f"--players: expected at most {spec.players} (the map's seats), found {count}",
+              file=sys.stderr)
+        return 2
     base = seat_kinds(ai, count)
     swap = bool(getattr(args, "swap", False))
     # the per-kind summary and the timings: when kinds meet, seats swap, or asked for
     by_kind = swap or len(set(base)) > 1 or bool(getattr(args, "timings", False))
-    times: dict[str, list[float]] = {}
-    turns: dict[str, list[float]] = {}
+    setting = Setting(str(spec_path), tuple(getattr(args, "mod", None) or ()),
+                      not getattr(args, "no_user_mods", False), sets, draft, args.max_turns,
+                      timed=by_kind)
+    prime(setting, library, spec)
+    tasks = [GameTask(setting, index + 1, seed, seats) for index, (seed, seats)
+             in enumerate(seat_plan(args.games, args.seed, base, swap))]
+    times: Times = {}
+    turns: Times = {}
     results: list[GameResult] = []
     try:
-        _play_games(args, spec, library, sets, draft, base, swap, by_kind, times, turns,
-                    results)
+        for result in play_all(tasks, getattr(args, "jobs", None) or all_cores()):
+            for kind, values in result.decision_times.items():
+                times.setdefault(kind, []).extend(values)
+            for kind, values in result.turn_times.items():
+                turns.setdefault(kind, []).extend(values)
+            results.append(result)
+            if not args.json:
+                print(result.text(with_seats=by_kind), flush=True)
     except KeyboardInterrupt:  # Ctrl-C: report the games finished so far
         print(f"interrupted after {len(results)} of {args.games} games", file=sys.stderr)
     rates = kind_win_rates(results)

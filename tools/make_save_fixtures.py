@@ -22,7 +22,8 @@ sys.path.insert(0, str(ROOT))
 
 from game.maps import find_map  # noqa: E402
 from game.rules.core.replay import save_game  # noqa: E402
-from game.runner import library_or_exit, play_random_game  # noqa: E402
+from game.runner import library_or_exit  # noqa: E402
+from game.simulation import play_random_game  # noqa: E402
 
 #: (file stem, map, computer players per seat, seed, turn limit, sets)
 GAMES: tuple[tuple[str, str, tuple[str, ...], int, int, tuple[str, ...]], ...] = (
