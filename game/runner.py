@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import os
@@ -10,12 +11,13 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from game.ai import make_player
+from game.ai import PLAYERS, make_player
+from game.balance import build_report, summary, write_report
 from game.content.cards import CARDS_DIR, card_files, load_cards, visible
 from game.content.decks import DECKS_DIR
 from game.content.mods import (
@@ -33,6 +35,7 @@ from game.rules.cards import CardLibrary
 from game.rules.core.replay import SaveError, read_save, replay
 from game.rules.files import is_inside, read_bytes
 from game.rules.limits import MAX_DECK_FILE
+from game.rules.mapmodel import MapSpec
 from game.simulation import (
     DEFAULT_DRAFT,
     DEFAULT_SETS,
@@ -41,6 +44,7 @@ from game.simulation import (
     Setting,
     Times,
     all_cores,
+    is_boss_map,
     play_all,
     prime,
     seat_kinds,
@@ -98,55 +102,81 @@ def timing_table(times: Times, turns: Times | None = None) -> dict[str, dict[str
             for kind, values in sorted(times.items()) if values}
 
 
+def _map_setting(args: argparse.Namespace, content: Content, name: str,
+                 timed: bool = False) -> tuple[MapSpec, Setting]:
+    """The map ``name`` (a mod's map, a shipped map or a map file) and the setting its
+    games are played in: the map's suggested sets (or the defaults) and the mods' card
+    sets join the draft. Raises ``MapError``."""
+    mod_map = content.maps.get(name)
+    path = str(mod_map if mod_map and mod_map.parent != CORE_MAPS_DIR else name)
+    spec = find_map(path, library=content.library)
+    sets = tuple(dict.fromkeys((*(spec.sets or DEFAULT_SETS), *content.mod_sets())))
+    setting = Setting(path, tuple(getattr(args, "mod", None) or ()),
+                      not getattr(args, "no_user_mods", False), sets,
+                      spec.draft or DEFAULT_DRAFT, args.max_turns, timed)
+    prime(setting, content.library, spec)
+    return spec, setting
+
+
+def _computer_players(args: argparse.Namespace) -> tuple[str, ...]:
+    """The ``--ai`` kinds; raises ``ValueError`` naming an unknown one."""
+    ai = tuple(kind.strip() for kind in str(getattr(args, "ai", "random")).split(","))
+    for kind in ai:
+        make_player(kind, 0)
+    return ai
+
+
+def _play_tasks(args: argparse.Namespace, tasks: list[GameTask],
+                done: Callable[[GameResult], None]) -> list[GameResult]:
+    """Play ``tasks`` as ``--jobs`` asks, handing each result to ``done`` in the order of
+    the tasks; Ctrl-C stops the run and keeps the games finished so far."""
+    results: list[GameResult] = []
+    try:
+        for result in play_all(tasks, getattr(args, "jobs", None) or all_cores()):
+            results.append(result)
+            done(result)
+    except KeyboardInterrupt:
+        print(f"interrupted after {len(results)} of {len(tasks)} games", file=sys.stderr)
+    return results
+
+
 def simulate_command(args: argparse.Namespace) -> int:
     content = content_or_warn(args)
-    library = content.library
-    mod_map = content.maps.get(args.map)
-    spec_path = mod_map if mod_map and mod_map.parent != CORE_MAPS_DIR else args.map
     try:
-        spec = find_map(str(spec_path), library=library)
+        spec, setting = _map_setting(args, content, args.map)
     except MapError as exc:
         print(exc, file=sys.stderr)
         return 1
-    # the map's suggested sets (or the defaults) and the mods' card sets join the draft
-    sets = tuple(dict.fromkeys((*(spec.sets or DEFAULT_SETS), *content.mod_sets())))
-    draft = spec.draft or DEFAULT_DRAFT
     try:
-        ai = tuple(kind.strip() for kind in str(getattr(args, "ai", "random")).split(","))
-        for kind in ai:
-            make_player(kind, 0)
+        ai = _computer_players(args)
     except ValueError as exc:
         print(f"--ai: {exc}", file=sys.stderr)
         return 2
+    swap = bool(getattr(args, "swap", False))
     count = getattr(args, "players", None) or spec.players
     if count > spec.players:
         print(f"--players: expected at most {spec.players} (the map's seats), found {count}",
               file=sys.stderr)
         return 2
     base = seat_kinds(ai, count)
-    swap = bool(getattr(args, "swap", False))
     # the per-kind summary and the timings: when kinds meet, seats swap, or asked for
     by_kind = swap or len(set(base)) > 1 or bool(getattr(args, "timings", False))
-    setting = Setting(str(spec_path), tuple(getattr(args, "mod", None) or ()),
-                      not getattr(args, "no_user_mods", False), sets, draft, args.max_turns,
-                      timed=by_kind)
-    prime(setting, library, spec)
+    setting = replace(setting, timed=by_kind)
+    prime(setting, content.library, spec)
     tasks = [GameTask(setting, index + 1, seed, seats) for index, (seed, seats)
              in enumerate(seat_plan(args.games, args.seed, base, swap))]
     times: Times = {}
     turns: Times = {}
-    results: list[GameResult] = []
-    try:
-        for result in play_all(tasks, getattr(args, "jobs", None) or all_cores()):
-            for kind, values in result.decision_times.items():
-                times.setdefault(kind, []).extend(values)
-            for kind, values in result.turn_times.items():
-                turns.setdefault(kind, []).extend(values)
-            results.append(result)
-            if not args.json:
-                print(result.text(with_seats=by_kind), flush=True)
-    except KeyboardInterrupt:  # Ctrl-C: report the games finished so far
-        print(f"interrupted after {len(results)} of {args.games} games", file=sys.stderr)
+
+    def done(result: GameResult) -> None:
+        for kind, values in result.decision_times.items():
+            times.setdefault(kind, []).extend(values)
+        for kind, values in result.turn_times.items():
+            turns.setdefault(kind, []).extend(values)
+        if not args.json:
+            print(result.text(with_seats=by_kind), flush=True)
+
+    results = _play_tasks(args, tasks, done)
     rates = kind_win_rates(results)
     timings = timing_table(times, turns)
     if args.json:
@@ -177,6 +207,69 @@ def simulate_command(args: argparse.Namespace) -> int:
             print(f"  {kind}: {int(row['decisions'])} decisions, p50 {row['p50_ms']:.1f} ms, "
                   f"p95 {row['p95_ms']:.1f} ms, max {row['max_ms']:.1f} ms; "
                   f"longest turn {row['turn_max_ms']:.0f} ms")
+    return 0
+
+
+def balance_maps() -> list[str]:
+    """The maps ``balance`` plays by default: the shipped Muhq maps for two players and
+    the boss maps."""
+    names = []
+    for path in list_maps():
+        try:
+            spec = load_map(path)
+        except MapError:
+            continue  # broken maps are for validate to report
+        if spec.ruleset == "muhq" and (spec.players == 2 or is_boss_map(spec)):
+            names.append(path.stem)
+    return names
+
+
+def balance_command(args: argparse.Namespace) -> int:
+    content = content_or_warn(args)
+    try:
+        ai = _computer_players(args)
+    except ValueError as exc:
+        print(f"--ai: {exc}", file=sys.stderr)
+        return 2
+    plans_of: list[tuple[Setting, list[tuple[int, tuple[str, ...]]]]] = []
+    offered: dict[str, set[str]] = {}  # map -> the cards its drafts may deal
+    for name in args.map or balance_maps():
+        try:
+            spec, setting = _map_setting(args, content, name)
+        except MapError as exc:
+            print(exc, file=sys.stderr)
+            return 1
+        offered[spec.name] = {c.name for c in content.library.in_sets(setting.sets)
+                              if c.buy is not None}
+        if is_boss_map(spec):  # the players' seats, then the boss side
+            boss = spec.win.kind if spec.win.kind in PLAYERS else ai[-1]
+            plans = [seat_plan(args.games, args.seed, [*seat_kinds(ai, n), boss], False)
+                     for n in args.boss_players if n < spec.players]
+        else:
+            plans = [seat_plan(args.games, args.seed, seat_kinds(ai, spec.players), args.swap)]
+        plans_of.extend([(setting, plan) for plan in plans])
+    # game 1 of every map, then game 2...: a run cut short still covers every map
+    tasks = [GameTask(setting, index + 1, *plan[index])
+             for index in range(args.games) for setting, plan in plans_of]
+    step = max(1, len(tasks) // 20)
+    counter = itertools.count(1)
+
+    def done(_result: GameResult) -> None:
+        played = next(counter)
+        if played % step == 0 or played == len(tasks):
+            print(f"played {played} of {len(tasks)} games", flush=True)
+
+    results = _play_tasks(args, tasks, done)
+    drafting = {r.map for r in results if any(seat.drafted for seat in r.cards)}
+    run = {"computer players": ",".join(ai), "games per map": args.games, "seed": args.seed,
+           "seats swapped": args.swap, "players against a boss": ",".join(
+               str(n) for n in args.boss_players), "turn limit": args.max_turns}
+    report = build_report(results, run, set().union(*(offered[m] for m in drafting)),
+                          {card.name: card.set for card in content.library})
+    written = write_report(report, Path(args.out))
+    for line in summary(report):
+        print(line)
+    print(f"report: {written[-1]}")
     return 0
 
 

@@ -4,8 +4,9 @@ pool of worker processes (``play_all``), the results always in the order of the 
 
 A game is reproducible from its task alone (map, content, seats, seed), so where it is
 played never changes its result: the worker processes load the same content and map once
-each and play the tasks they are handed. Every result carries,
-when asked for, the time each decision took.
+each and play the tasks they are handed. Every result carries
+what the balance report needs: who drafted, bought and played which cards (read from the
+events ``Game.apply`` returns) and, when asked for, the time each decision took.
 """
 
 from __future__ import annotations
@@ -15,14 +16,17 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from game.ai import make_player
 from game.content.decks import with_decks
 from game.content.mods import load_content
 from game.maps import find_map
-from game.rules import CardLibrary, Game, GameSetup, MapSpec
+from game.rules import Action, CardLibrary, Game, GameSetup, MapSpec, Zone
+from game.rules.core.actions import PlayCard
+from game.rules.core.events import CardMoved, Event
+from game.rules.wincons import WIN_CONDITIONS
 
 DEFAULT_SETS = ("base",)
 DEFAULT_DRAFT = "1x[2;8]"
@@ -49,16 +53,24 @@ def seat_plan(games: int, seed: int, base: Sequence[str],
     return plan
 
 
+def is_boss_map(spec: MapSpec) -> bool:
+    """A cooperative boss map: its last seat is the boss side."""
+    entry = WIN_CONDITIONS.get(spec.win.kind)
+    return entry is not None and entry.needs_boss
+
+
 def play_random_game(spec: MapSpec, library: CardLibrary, seed: int, *, players: int | None = None,
                      max_turns: int = 200, draft: str = DEFAULT_DRAFT,
                      sets: tuple[str, ...] = DEFAULT_SETS,
                      ai: tuple[str, ...] = ("random",),
                      decision_times: Times | None = None,
-                     turn_times: Times | None = None) -> Game:
+                     turn_times: Times | None = None,
+                     observe: Callable[[Action, list[Event]], None] | None = None) -> Game:
     """A whole game between computer players (``ai``: one kind per seat, or one for all),
     seeded; play stops (the game unfinished) once it passes ``max_turns``. With
     ``decision_times``, the seconds of every decision are added to its kind's list; with
-    ``turn_times``, the seconds each seat spent deciding during each turn."""
+    ``turn_times``, the seconds each seat spent deciding during each turn; ``observe`` is
+    given every action with the events it caused."""
     count = players or spec.players
     game = Game(with_decks(GameSetup(spec, library, count, seed, sets=sets, draft=draft)))
     kinds = seat_kinds(ai, count)
@@ -74,7 +86,9 @@ def play_random_game(spec: MapSpec, library: CardLibrary, seed: int, *, players:
             if decision_times is not None:
                 decision_times.setdefault(kinds[actor], []).append(spent)
             per_turn[(game.turn, actor)] = per_turn.get((game.turn, actor), 0.0) + spent
-        game.apply(action)
+        events = game.apply(action)
+        if observe is not None:
+            observe(action, events)
     if turn_times is not None:
         for (_turn, seat), spent in per_turn.items():
             turn_times.setdefault(kinds[seat], []).append(spent)
@@ -82,6 +96,42 @@ def play_random_game(spec: MapSpec, library: CardLibrary, seed: int, *, players:
 
 
 # ---------------------------------------------------------------------------- results
+
+
+@dataclass(frozen=True, slots=True)
+class SeatCards:
+    """The cards one seat drafted into its store, bought from it and played from its hand,
+    in the order it did so (a name once per time)."""
+
+    drafted: tuple[str, ...] = ()
+    bought: tuple[str, ...] = ()
+    played: tuple[str, ...] = ()
+
+
+class CardTally:
+    """Counts the cards each seat drafts, buys and plays from the events of the actions
+    really played (the computer players' trial moves never reach it)."""
+
+    def __init__(self, seats: int) -> None:
+        self.drafted: list[list[str]] = [[] for _ in range(seats)]
+        self.bought: list[list[str]] = [[] for _ in range(seats)]
+        self.played: list[list[str]] = [[] for _ in range(seats)]
+
+    def __call__(self, action: Action, events: list[Event]) -> None:
+        for event in events:
+            if not isinstance(event, CardMoved) or not 0 <= event.player < len(self.drafted):
+                continue
+            if event.from_zone == Zone.DRAFT and event.to_zone == Zone.STORE:
+                self.drafted[event.player].append(event.name)
+            elif event.from_zone == Zone.STORE and event.to_zone != Zone.DRAFT:
+                self.bought[event.player].append(event.name)
+            elif (isinstance(action, PlayCard) and event.card == action.card
+                  and event.from_zone == Zone.HAND):
+                self.played[event.player].append(event.name)
+
+    def seats(self) -> tuple[SeatCards, ...]:
+        return tuple(SeatCards(tuple(d), tuple(b), tuple(p))
+                     for d, b, p in zip(self.drafted, self.bought, self.played, strict=True))
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +144,9 @@ class GameResult:
     actions: int
     state_hash: str
     seats: tuple[str, ...] = ()  # the computer player of each seat
+    map: str = ""
+    boss: bool = False  # the last seat is the boss side of a boss map
+    cards: tuple[SeatCards, ...] = ()
     #: per computer kind, the seconds of each decision and of each seat's turn (only when
     #: the task asked for them; they vary from run to run)
     decision_times: Mapping[str, tuple[float, ...]] = field(default_factory=dict)
@@ -167,14 +220,15 @@ def play_task(task: GameTask) -> GameResult:
         library, spec = _loaded(setting)
         times: Times | None = {} if setting.timed else None
         turns: Times | None = {} if setting.timed else None
+        tally = CardTally(len(task.seats))
         game = play_random_game(spec, library, task.seed, players=len(task.seats),
                                 max_turns=setting.max_turns, sets=setting.sets,
                                 draft=setting.draft, ai=task.seats, decision_times=times,
-                                turn_times=turns)
+                                turn_times=turns, observe=tally)
         reason = game.over_reason or f"stopped at the turn limit of {setting.max_turns}"
         result = GameResult(
             task.index, task.seed, game.winners, reason, game.turn, len(game.history),
-            game.state_hash(), task.seats,
+            game.state_hash(), task.seats, spec.name, is_boss_map(spec), tally.seats(),
             {kind: tuple(values) for kind, values in (times or {}).items()},
             {kind: tuple(values) for kind, values in (turns or {}).items()})
         game.close()
