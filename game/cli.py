@@ -88,6 +88,13 @@ def _add_jobs_option(parser: argparse.ArgumentParser) -> None:
         help="play the games in N processes at once (default: one per core); the output "
         "is the same whatever N is, apart from the decision times",
     )
+    parser.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="play the games on the Dask cluster whose scheduler is at ADDRESS (such as "
+        "tcp://scheduler:8786), or `local` for a cluster of --jobs workers on this machine; "
+        "needs the cluster extra (pip install -e '.[cluster]')",
+    )
 
 
 def _mods(args: argparse.Namespace) -> int:

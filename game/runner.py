@@ -39,6 +39,7 @@ from game.rules.mapmodel import MapSpec
 from game.simulation import (
     DEFAULT_DRAFT,
     DEFAULT_SETS,
+    ClusterUnavailable,
     GameResult,
     GameTask,
     Setting,
@@ -127,16 +128,21 @@ def _computer_players(args: argparse.Namespace) -> tuple[str, ...]:
 
 
 def _play_tasks(args: argparse.Namespace, tasks: list[GameTask],
-                done: Callable[[GameResult], None]) -> list[GameResult]:
-    """Play ``tasks`` as ``--jobs`` asks, handing each result to ``done`` in the order of
-    the tasks; Ctrl-C stops the run and keeps the games finished so far."""
+                done: Callable[[GameResult], None]) -> list[GameResult] | None:
+    """Play ``tasks`` as ``--jobs`` and ``--cluster`` ask, handing each result to ``done``
+    in the order of the tasks; Ctrl-C stops the run and keeps the games finished so far.
+    None (the reason printed) when the cluster cannot be used."""
     results: list[GameResult] = []
     try:
-        for result in play_all(tasks, getattr(args, "jobs", None) or all_cores()):
+        for result in play_all(tasks, getattr(args, "jobs", None) or all_cores(),
+                               getattr(args, "cluster", None)):
             results.append(result)
             done(result)
     except KeyboardInterrupt:
         print(f"interrupted after {len(results)} of {len(tasks)} games", file=sys.stderr)
+    except ClusterUnavailable as exc:
+        print(exc, file=sys.stderr)
+        return None
     return results
 
 
@@ -177,6 +183,8 @@ def simulate_command(args: argparse.Namespace) -> int:
             print(result.text(with_seats=by_kind), flush=True)
 
     results = _play_tasks(args, tasks, done)
+    if results is None:
+        return 1
     rates = kind_win_rates(results)
     timings = timing_table(times, turns)
     if args.json:
@@ -260,6 +268,8 @@ def balance_command(args: argparse.Namespace) -> int:
             print(f"played {played} of {len(tasks)} games", flush=True)
 
     results = _play_tasks(args, tasks, done)
+    if results is None:
+        return 1
     drafting = {r.map for r in results if any(seat.drafted for seat in r.cards)}
     run = {"computer players": ",".join(ai), "games per map": args.games, "seed": args.seed,
            "seats swapped": args.swap, "players against a boss": ",".join(

@@ -1,10 +1,11 @@
 """Playing many games between computer players: one game (``play_random_game``), a game
-described by a picklable task (``play_task``), and many tasks on this process or on a
-pool of worker processes (``play_all``), the results always in the order of the tasks.
+described by a picklable task (``play_task``), and many tasks on this process, on a pool
+of worker processes or on a Dask cluster (``play_all``), the results always in the order
+of the tasks.
 
 A game is reproducible from its task alone (map, content, seats, seed), so where it is
-played never changes its result: the worker processes load the same content and map once
-each and play the tasks they are handed. Every result carries
+played never changes its result: the worker processes (and a cluster's workers) load the
+same content and map once each and play the tasks they are handed. Every result carries
 what the balance report needs: who drafted, bought and played which cards (read from the
 events ``Game.apply`` returns) and, when asked for, the time each decision took.
 """
@@ -251,10 +252,21 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def play_all(tasks: Sequence[GameTask], jobs: int = 1) -> Iterator[GameResult]:
-    """The result of every task, in the order of the tasks: played here (``jobs`` 1) or on
-    ``jobs`` worker processes."""
-    if jobs <= 1 or len(tasks) <= 1:
+class ClusterUnavailable(RuntimeError):
+    """``--cluster`` cannot be used: Dask is missing, or no scheduler answers."""
+
+
+def play_all(tasks: Sequence[GameTask], jobs: int = 1,
+             cluster: str | None = None) -> Iterator[GameResult]:
+    """The result of every task, in the order of the tasks: played here (``jobs`` 1), on
+    ``jobs`` worker processes, or on the Dask cluster whose scheduler is at ``cluster``
+    (``local``: a cluster of ``jobs`` workers started on this machine for the run; see
+    ``game.cluster``). Raises ``ClusterUnavailable``."""
+    if cluster is not None:
+        from game.cluster import play_on_cluster
+
+        yield from play_on_cluster(tasks, cluster, jobs)
+    elif jobs <= 1 or len(tasks) <= 1:
         yield from map(play_task, tasks)
     else:
         # leaving the block (the run done, an error, Ctrl-C) terminates the workers
