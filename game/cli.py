@@ -219,6 +219,12 @@ def build_parser() -> argparse.ArgumentParser:
         "so no player profits from its seat; win rates are then given per computer player",
     )
     simulate.add_argument(
+        "--clock",
+        action="store_true",
+        help="let the hard player think for its time (0.5 s a decision, as in the window) "
+        "instead of its fixed number of playouts; the games may then differ from run to run",
+    )
+    simulate.add_argument(
         "--timings",
         action="store_true",
         help="also print the win rates per computer player and the per-decision time "

@@ -114,7 +114,8 @@ def _map_setting(args: argparse.Namespace, content: Content, name: str,
     sets = tuple(dict.fromkeys((*(spec.sets or DEFAULT_SETS), *content.mod_sets())))
     setting = Setting(path, tuple(getattr(args, "mod", None) or ()),
                       not getattr(args, "no_user_mods", False), sets,
-                      spec.draft or DEFAULT_DRAFT, args.max_turns, timed)
+                      spec.draft or DEFAULT_DRAFT, args.max_turns, timed,
+                      bool(getattr(args, "clock", False)))
     prime(setting, content.library, spec)
     return spec, setting
 

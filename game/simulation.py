@@ -66,16 +66,20 @@ def play_random_game(spec: MapSpec, library: CardLibrary, seed: int, *, players:
                      ai: tuple[str, ...] = ("random",),
                      decision_times: Times | None = None,
                      turn_times: Times | None = None,
-                     observe: Callable[[Action, list[Event]], None] | None = None) -> Game:
+                     observe: Callable[[Action, list[Event]], None] | None = None,
+                     clock: bool = False) -> Game:
     """A whole game between computer players (``ai``: one kind per seat, or one for all),
-    seeded; play stops (the game unfinished) once it passes ``max_turns``. With
+    seeded; play stops (the game unfinished) once it passes ``max_turns``. The game is the
+    same on every run unless ``clock`` lets the searching players stop on the wall clock
+    (see ``make_player``). With
     ``decision_times``, the seconds of every decision are added to its kind's list; with
     ``turn_times``, the seconds each seat spent deciding during each turn; ``observe`` is
     given every action with the events it caused."""
     count = players or spec.players
     game = Game(with_decks(GameSetup(spec, library, count, seed, sets=sets, draft=draft)))
     kinds = seat_kinds(ai, count)
-    seats = [make_player(kind, seed * 7919 + 17 + i) for i, kind in enumerate(kinds)]
+    seats = [make_player(kind, seed * 7919 + 17 + i, clock=clock)
+             for i, kind in enumerate(kinds)]
     timed = decision_times is not None or turn_times is not None
     per_turn: dict[tuple[int, int], float] = {}
     while game.actor is not None and game.turn <= max_turns:
@@ -167,7 +171,8 @@ class GameResult:
 class Setting:
     """What the games of one run share: the map (a shipped map's name or a map file's
     path), the content (the ``--mod`` folders and whether the user's mods folder loads),
-    the draft and the turn limit, and whether decisions are timed."""
+    the draft and the turn limit, whether decisions are timed and whether the searching
+    players stop on the wall clock (then a game is no longer the same on every run)."""
 
     map: str
     mods: tuple[str, ...] = ()
@@ -176,6 +181,7 @@ class Setting:
     draft: str = DEFAULT_DRAFT
     max_turns: int = 200
     timed: bool = False
+    clock: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,7 +231,7 @@ def play_task(task: GameTask) -> GameResult:
         game = play_random_game(spec, library, task.seed, players=len(task.seats),
                                 max_turns=setting.max_turns, sets=setting.sets,
                                 draft=setting.draft, ai=task.seats, decision_times=times,
-                                turn_times=turns, observe=tally)
+                                turn_times=turns, observe=tally, clock=setting.clock)
         reason = game.over_reason or f"stopped at the turn limit of {setting.max_turns}"
         result = GameResult(
             task.index, task.seed, game.winners, reason, game.turn, len(game.history),

@@ -7,6 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from game.ai import make_player
+from game.ai.players import HARD_PLAYOUTS
+from game.ai.search import HardPlayer
 from game.cli import main
 from game.content.cards import load_cards
 from game.maps import find_map, list_maps
@@ -158,6 +161,9 @@ def test_bench_client_reports_the_window_figures() -> None:
     assert result["units"] == 40
     assert result["board_draw_ms_median"] > 0 and result["window_open_s"] > 0
     assert result["idle_frames_in_50_steps"] == 0  # an idle window draws nothing
+    fog = result["fog"]  # a skirmish board under its fog
+    assert fog["geometry"] == "hex" and fog["window_draw_ms_median"] > 0
+    assert fog["fog_redrawn_after_move"] >= 1
 
 
 def _saved_game(tmp_path: Path) -> tuple[Path, dict[str, object]]:
@@ -217,3 +223,30 @@ def test_replay_verify_refuses_an_unknown_rules_version(
     assert code == 1 and "(verified)" not in out
     assert f"{path}: rules_version: expected a rules version this build reads" in err
     assert err.strip().endswith("found 99")
+
+
+def _without_timings(out: str) -> str:
+    """The per-game lines and win rates of ``simulate``, without the timing block."""
+    return "\n".join(line for line in out.splitlines() if "ms" not in line)
+
+
+def test_simulate_with_the_hard_player_gives_the_same_output_every_time(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 19: ``simulate --ai hard`` is reproducible (a fixed number of playouts per
+    decision, not the clock), including against another searching player and seats swapped."""
+    command = ("simulate", "--map", "2P-duel-standard", "--ai", "hard,normal", "--swap",
+               "--games", "2", "--seed", "5", "--max-turns", "4")
+    first = run(capsys, *command)
+    second = run(capsys, *command)
+    assert first[0] == second[0] == 0
+    assert _without_timings(first[1]) == _without_timings(second[1])
+    assert "hard" in first[1]
+
+
+def test_the_hard_player_counts_playouts_unless_put_on_the_clock() -> None:
+    """Issue 19: only the window's hard player stops on the wall clock."""
+    counted = make_player("hard", 3)
+    timed = make_player("hard", 3, clock=True)
+    assert isinstance(counted, HardPlayer) and isinstance(timed, HardPlayer)
+    assert counted.nodes == HARD_PLAYOUTS and timed.nodes is None
+    assert make_player("normal", 3, clock=True).name == "normal"

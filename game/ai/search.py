@@ -302,7 +302,7 @@ class HardPlayer:
         pool = candidates(game, player, legal, rng, self.width, self.playout)
         # the rules of thumb decide which actions get scored first: when the time runs
         # out before all are scored, the choice is still at least a sensible one
-        hints = [self.playout.rate(game, player, action) for action in pool]
+        hints = self.playout.rates(game, player, pool)  # a skirmish: what its side sees
         pool = [pool[i] for i in sorted(range(len(pool)), key=lambda i: -hints[i])]
         root = game.snapshot()
         try:

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.content.text import paragraphs
+from game.content.text import keyword_text, paragraphs
 from game.rules import Game
 from game.rules.core.actions import (
     Action,
@@ -190,8 +190,9 @@ def _ability_text(game: Game, source: int, kind: str, index: int = 0) -> str:
         found = [p for p in paragraphs(definition) if p.kind == wanted]
     except Exception:  # noqa: BLE001 - a label is never worth a crash
         found = []
-    if index < len(found):
-        return shorten(found[index].text.rstrip("."))
+    if index < len(found):  # a full action's words without its label (the button has one)
+        words = found[index].body if kind == "full" else found[index].text
+        return shorten(words.rstrip("."))
     ability = None
     if kind == "free" and index < len(definition.free_actions):
         ability = definition.free_actions[index]
@@ -199,6 +200,27 @@ def _ability_text(game: Game, source: int, kind: str, index: int = 0) -> str:
         ability = definition.full_action
     text = ability.text if ability is not None else ""
     return shorten(text.strip().rstrip(".")) if text else ""
+
+
+def _full_action_label(game: Game, source: int) -> str:
+    """What the card face calls its full action ("Full action"; a skirmish unit's
+    "Ability")."""
+    try:
+        found = [p for p in paragraphs(game.card(source)) if p.kind == "full_action"]
+    except Exception:  # noqa: BLE001 - a label is never worth a crash
+        found = []
+    return found[0].label if found and found[0].label else "Full action"
+
+
+def _toggle_label(game: Game, unit: int) -> str:
+    """The button of a unit's energy toggle (the skirmish): what it turns on or off."""
+    for value in game.card(unit).keywords.values():
+        if hasattr(value, "get") and value.get("keyword"):
+            buff = keyword_text(str(value["keyword"]))
+            if game.keyword(unit, str(value["keyword"])):
+                return f"Turn {buff} off"
+            return f"Turn {buff} on ({value.get('cost', 0)} energy)"
+    return "Toggle"
 
 
 def shorten(text: str, limit: int = 64) -> str:
@@ -516,11 +538,14 @@ class Controls:
         for source, candidates in fulls.items():
             if source == "card":
                 text = _ability_text(game, unit, "full")
-                label = f"Full action: {text}" if text else "Full action"
+                name = _full_action_label(game, unit)
+                label = f"{name}: {text}" if text else name
             elif source == "tile":
                 tile = game.tile_of(unit)
                 kind = game.tile_kind(tile).name if tile is not None else "tile"
                 label = f"Work the {kind} (full action)"
+            elif source == "toggle":
+                label = _toggle_label(game, unit)
             elif source.startswith("mark:"):
                 label = f"Full action of {name_of(game, int(source[5:]))}"
             else:

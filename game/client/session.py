@@ -137,7 +137,8 @@ class Session:
         for index, seat in enumerate(self.seats):
             if not seat.human:
                 self.computers[index] = make_player(seat.computer,
-                                                    self.game.setup.seed * 31 + index)
+                                                    self.game.setup.seed * 31 + index,
+                                                    clock=True)
 
     def first_human(self) -> int | None:
         for index, seat in enumerate(self.seats):
@@ -204,7 +205,8 @@ class Session:
         before = len(self.log)
         events = self.apply(action)
         why = getattr(player, "last_reason", "")
-        if why and len(self.log) > before and self.log[before].startswith(f"P{actor + 1} "):
+        if why and len(self.log) > before and self.log[before].startswith(f"P{actor + 1} ") \
+                and not self.log[before].endswith("out of sight"):
             self.log[before] += f" ({why})"  # the log says what it did, and why
         return events
 
@@ -296,7 +298,11 @@ class Session:
                 return ""
 
         for raw in events:
-            event = seen_by(raw, viewer)
+            event: Event | None = seen_by(raw, viewer)
+            if event is not None and viewer >= 0:
+                event = self.game.seen_event(event, viewer)  # what its side may know
+            if event is None:
+                continue
             self.recent.append(event)
             line = describe(event, name)
             if line:

@@ -21,6 +21,7 @@ from game.client import ui
 from game.client.actions_ui import Choice, Controls
 from game.client.app import App, Scene, Transition, push, quit_game, replace
 from game.client.fleet_panel import FleetPanel
+from game.client.live import live_lines
 from game.client.panels import (
     CardFaces,
     CardGrid,
@@ -45,6 +46,7 @@ from game.rules.core.actions import (
     Buy,
     Disband,
     EndTurn,
+    Move,
     Pass,
     PayUpkeep,
 )
@@ -175,6 +177,13 @@ def _keyed_button(surface: pygame.Surface, button: ui.Button, key: str) -> None:
                      ui.MUTED, anchor="midbottom")
 
 
+def status_words(kind: str, count: int, lang: str = "en") -> str:
+    """A status as the unit panel writes it: its name and count ("burn 2")."""
+    key = f"mark.{kind}.name"
+    name = locale.text(key, lang) if locale.has(key) else kind
+    return f"{name} {count}"
+
+
 def _slot(slots: list[tuple[pygame.Rect, int]], card: int) -> pygame.Rect:
     for rect, each in slots:
         if each == card:
@@ -219,6 +228,8 @@ class BoardScene(Scene):
         session.take_recent()  # what happened before this screen opened is not news
         self.preview: tuple[Action, int, Preview] | None = None  # the hovered attack's
         self.meter_hint = ""  # the hint of the player-bar number under the mouse
+        self.route_text = ""  # the hovered move's cost, where moves cost points
+        self.sight_text = ""  # the activated unit's line of sight to the hovered hex
         self.going_anyway = False  # the save failed on leaving, and the player was told
         self.save_noted = ""  # the autosave problem last written to the log
         ruleset = self.game.ruleset
@@ -259,7 +270,7 @@ class BoardScene(Scene):
         self.scale = s
         top = round(36 * s)
         right = round(300 * s)
-        bottom = round(166 * s)
+        bottom = round(166 * s) if self.game.ruleset.hands else round(84 * s)
         self.card_width = round(96 * s)
         self.stack.scale = self.log.scale = s
         self.bar.rect = pygame.Rect(0, 0, width, top)
@@ -359,6 +370,8 @@ class BoardScene(Scene):
                         "attack" if unit in self.upkeep.checked else "select"
         unit = self.controls.activated()
         self.view.selected = unit or None
+        # a ruleset with vision shows the board as the viewer's side sees it
+        self.view.viewer = self.viewer if self.game.ruleset.sees is not None else None
         self.view.paths = self.controls.fleet_paths()
         if self.fleet_panel is not None:
             self.fleet_panel.set_choices(self.controls.fleet_buttons())
@@ -766,6 +779,8 @@ class BoardScene(Scene):
             self.zoom.set(self.game.card(card) if card else None, place, pos)
             redraw = True
         redraw |= self._hover_link(pos)
+        redraw |= self._hover_route(pos)
+        redraw |= self._hover_sight(pos)
         redraw |= self._hover_attack(pos)
         redraw |= self._hover_meter(pos)
         self.dirty |= redraw
@@ -789,6 +804,55 @@ class BoardScene(Scene):
         changed = (found is None) != (self.preview is None) or (
             found is not None and self.preview is not None and found[0] != self.preview[0])
         self.preview = found
+        return changed
+
+    def _hover_route(self, pos: tuple[int, int]) -> bool:
+        """Hovering a hex the activated unit may move to, where moves cost movement points
+        (the skirmish): the way it would take and its cost. True when it changed."""
+        found: tuple[tuple[Any, ...], int] | None = None
+        self.route_text = ""
+        if self.game.ruleset.route is not None and self.board_rect.collidepoint(pos) \
+                and self.overlay is None and self.picker is None \
+                and self.controls.build is None:
+            tile = self.view.tile_at(pos)
+            moves = [c.action for c in self.controls.click_tile(tile)
+                     if isinstance(c.action, Move)]
+            if len(moves) == 1:
+                unit = moves[0].unit
+                route = self.game.route(unit, moves[0].tile)
+                here = self.game.tile_of(unit)
+                if route is not None and here is not None:
+                    cost, path = route
+                    found = ((here, *path), cost)
+                    left = self.game.view(unit).moves_left - cost
+                    col, row = self.game.geometry.tile_to_grid(moves[0].tile)
+                    self.route_text = (f"Move to ({col}, {row}): {cost} movement point"
+                                       f"{'s' if cost != 1 else ''}, {left} left")
+        changed = found != self.view.route
+        self.view.route = found
+        return changed
+
+    def _hover_sight(self, pos: tuple[int, int]) -> bool:
+        """Where the rules have lines of sight (the skirmish): the activated unit's line to
+        the hex under the mouse, clear or blocked. True when it changed."""
+        found: tuple[Any, Any, bool] | None = None
+        self.sight_text = ""
+        unit = self.controls.activated()
+        if unit and self.game.ruleset.line_of_sight is not None \
+                and self.board_rect.collidepoint(pos) and self.picker is None \
+                and self.overlay is None and self.view.route is None:  # a move's way wins
+            tile = self.view.tile_at(pos)
+            here = self.game.tile_of(unit)
+            answer = (self.game.line_of_sight(unit, tile)
+                      if tile is not None and here is not None and tile != here else None)
+            if answer is not None and tile is not None and here is not None:
+                clear = answer
+                found = (here, tile, clear)
+                col, row = self.game.geometry.tile_to_grid(tile)
+                self.sight_text = (f"Line of sight to ({col}, {row}): "
+                                   f"{'clear' if clear else 'blocked'}")
+        changed = found != self.view.sight
+        self.view.sight = found
         return changed
 
     def _hover_meter(self, pos: tuple[int, int]) -> bool:
@@ -890,8 +954,10 @@ class BoardScene(Scene):
             tile = self.view.tile_at(pos)
             if tile is not None:
                 entity = self.game.board.get(tile, 0)
-                if entity:
-                    return entity, corner
+                viewer = self.view.viewer
+                if entity and (viewer is None
+                               or entity in self.game.visible_permanents(viewer)):
+                    return entity, corner  # never a unit the viewer's side does not see
         return 0, corner
 
     def _known(self, entity: int) -> bool:
@@ -1202,7 +1268,9 @@ class BoardScene(Scene):
         if self.picker is not None:
             self.picker.draw(surface)
         if self.hovered and self._zoom_allowed():
-            self.zoom.draw(surface, self.faces, round(Zoom.WIDTH * self.scale))
+            live = live_lines(self.game, self.hovered, self.viewer) \
+                if self.game.exists(self.hovered) else []
+            self.zoom.draw(surface, self.faces, round(Zoom.WIDTH * self.scale), live)
         from . import draw_save_problem
 
         draw_save_problem(surface, self.session, self.board_rect)
@@ -1266,6 +1334,10 @@ class BoardScene(Scene):
         preview = self.preview_text()
         if preview:
             return preview, KIND_COLOURS["attack"]
+        if self.route_text:
+            return self.route_text, KIND_COLOURS["move"]
+        if self.sight_text:
+            return self.sight_text, ui.TEXT
         if self.link_hint:
             from game.client.board_view import LINK_COLOUR
 
@@ -1318,6 +1390,13 @@ class BoardScene(Scene):
             if any(isinstance(a, Buy) for a in legal):
                 return "Buying phase: buy one card from your store, or End turn", ui.TEXT
             return "Buying phase: nothing you can afford — End turn", ui.MUTED
+        if game.phase is Phase.ACTION and game.active == me and game.ruleset.movement_points:
+            if controls.activated():
+                kinds = set(self.view.highlights.values())
+                parts = [text for kind, text in (("move", "blue: move"),
+                                                 ("attack", "red: attack")) if kind in kinds]
+                return " · ".join([*parts, "End turn ends its activation"]), ui.TEXT
+            return "Your turn: click one of your ready units to activate it", ui.TEXT
         if game.phase is Phase.ACTION and game.active == me and not game.ruleset.priority:
             if controls.activated():
                 kinds = set(self.view.highlights.values())
@@ -1465,6 +1544,8 @@ class BoardScene(Scene):
         health = view.health
         x = ui.blit_text(surface, f"♥ {view.health_left}/{health}", (x, y), size, ui.TEXT,
                          anchor="midleft").right + 10
+        if game.ruleset.movement_points:
+            return self._draw_points_summary(surface, view, x, y, size)
         parts = [("move", view.moves_left), ("attack", view.attacks_left)]
         tile = view.tile
         if view.street_moves_left and tile is not None and game.tile_kind(tile).street:
@@ -1473,6 +1554,24 @@ class BoardScene(Scene):
             mark = "✓" if left else "✗"
             x = ui.blit_text(surface, f"{mark} {label}", (x, y), size - 1,
                              ui.GOOD if left else ui.MUTED, anchor="midleft").right + 8
+        return x
+
+    def _draw_points_summary(self, surface: pygame.Surface, view: Any, x: int, y: int,
+                             size: int) -> int:
+        """Where moves cost movement points (the skirmish): the points left of the unit's
+        speed, whether its attack is left, and its statuses with their counts."""
+        points = view.moves_left
+        colour = ui.GOOD if points > 0 else (ui.MUTED if points == 0 else ui.BAD)
+        x = ui.blit_text(surface, f"◇ {points}/{view.movement} movement", (x, y), size - 1,
+                         colour, anchor="midleft").right + 8
+        mark = "✓" if view.attacks_left else "✗"
+        x = ui.blit_text(surface, f"{mark} attack", (x, y), size - 1,
+                         ui.GOOD if view.attacks_left else ui.MUTED,
+                         anchor="midleft").right + 8
+        for kind, count in view.marks:
+            words = status_words(kind, count, self.app.settings.language)
+            x = ui.blit_text(surface, words, (x, y), size - 1, ui.ACCENT,
+                             anchor="midleft").right + 8
         return x
 
     def _send_pair(self, action: Action) -> None:
@@ -1514,6 +1613,9 @@ class BoardScene(Scene):
             return
         pygame.draw.rect(surface, ui.PANEL, self.bottom)
         pygame.draw.line(surface, ui.EDGE, self.bottom.topleft, self.bottom.topright)
+        if not self.game.ruleset.hands:
+            self._draw_army(surface)
+            return
         me = self.viewer
         self.piles.draw(surface, self.game, me, self.faces, self.card_width)
         if me is None:
@@ -1549,6 +1651,38 @@ class BoardScene(Scene):
             button = self.button_named(name)
             if button is not None:
                 button.draw(surface)
+
+    def _draw_army(self, surface: pygame.Surface) -> None:
+        """Where players hold no cards (the skirmish): the viewer's army, a line per unit
+        (its health, whether it is ready, its statuses); the activated one picked out."""
+        me = self.viewer if self.viewer is not None else self.game.active
+        game = self.game
+        units = [u for u in game.visible_permanents(me)
+                 if game.controller(u) == me and game.card(u).is_unit]
+        rect = self.bottom.inflate(-16, -8)
+        size = max(11, round(13 * self.scale))
+        ui.blit_text(surface, f"Army of player {me + 1}", (rect.left, rect.top), size,
+                     ui.MUTED)
+        line = ui.font(size).get_linesize() + 2
+        columns = 3
+        width = rect.width // columns
+        rows = max(1, (rect.height - line) // line)
+        language = self.app.settings.language
+        for index, unit in enumerate(units[:rows * columns]):
+            view = game.view(unit)
+            x = rect.left + (index // rows) * width
+            y = rect.top + line + (index % rows) * line
+            colour = ui.ACCENT if unit == self.controls.activated() else (
+                ui.MUTED if view.exhausted else ui.TEXT)
+            state = "done" if view.exhausted else "ready"
+            if view.container:
+                state += f", in the {game.view(view.container).name}"
+            words = [f"{view.name} ♥{view.health_left}/{view.health} {state}"]
+            words += [status_words(kind, count, language) for kind, count in view.marks]
+            text = " · ".join(words)
+            while text and ui.font(size).size(text)[0] > width - 8:
+                text = text[:-2]
+            ui.blit_text(surface, text, (x, y), size, colour)
 
     def _draw_store(self, surface: pygame.Surface) -> None:
         me = self.viewer

@@ -713,9 +713,16 @@ class NewGameScene(Scene):
         ui.blit_text(surface, fit_text(entry.label, area.width - 32, 22, True),
                      (area.left + 16, y), 22, ui.ACCENT, True)
         y += 32
-        about = ("the duel: each player brings a deck" if spec.ruleset == "duel"
-                 else "the fleet: star systems, ships and planets" if spec.ruleset == "fleet"
-                 else f"income {spec.income} per upkeep")
+        if spec.ruleset == "duel":
+            about = "the duel: each player brings a deck"
+        elif spec.ruleset == "skirmish":
+            army = sum(1 for p in spec.placements if p.player == 0) + sum(
+                count for _, count in spec.start_deck)
+            about = f"the skirmish: {army} units a side, no cards"
+        elif spec.ruleset == "fleet":
+            about = "the fleet: star systems, ships and planets"
+        else:
+            about = f"income {spec.income} per upkeep"
         lines = [
             (f"{spec.players} players · {spec.width}×{spec.height} tiles · {about}", ui.TEXT),
             (f"To win: {win_text(spec.win, self.app.settings.language)}", ui.TEXT),

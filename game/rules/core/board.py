@@ -16,6 +16,7 @@ from .. import effects as fx
 from .. import marks as mk
 from ..components import AtStore, Body, Granted, Mark, OnMap, Zone
 from ..geometry import Tile
+from . import zones
 from .events import Destroyed, MarksChanged, PermanentMoved, PermanentPlaced
 
 if TYPE_CHECKING:
@@ -150,6 +151,30 @@ def destroy(game: Game, entity: int, reason: str = "destroyed", triggers: bool =
     game.move_card(entity, Zone.DISCARD)
 
 
+def vanish(game: Game, entity: int) -> None:
+    """The permanent (and what is piled on it) is taken out of the game without a trace:
+    no event, no discard pile, its marks and granted effects gone (``Game.hide_unseen``)."""
+    for member in list(game.piles.get(entity, ())):
+        vanish(game, member)
+    on_map = esper.component_for_entity(entity, OnMap)
+    if on_map.tile is not None:
+        vacate(game, on_map.tile, entity)
+    unpile(game, entity)
+    game.piles.pop(entity, None)
+    for mark_entity, mark in list(esper.get_component(Mark)):
+        if mark.bearer == entity:
+            esper.delete_entity(mark_entity, immediate=True)
+    for granted_entity, granted in list(esper.get_component(Granted)):
+        if granted.target == entity:
+            esper.delete_entity(granted_entity, immediate=True)
+    if game.activated == entity:
+        game.activated = 0
+    zones.unplace(game, entity)
+    game.defs.pop(entity, None)
+    esper.delete_entity(entity, immediate=True)
+    roster_changed(game)
+
+
 def drop_pile(game: Game, container: int, tile: Tile, controller: int) -> None:
     """Rule Permanent Piles 5 (and Equipments 7: durability loss when dropped)."""
     members = list(game.piles.pop(container, []))
@@ -189,6 +214,12 @@ def add_marks(game: Game, bearer: int, kind: str, count: int = 1, source: int = 
     if entry is not None and not mk.may_bear(entry, tile is not None):
         where = f"tile {game.geometry.label(tile)}" if tile is not None else "a permanent"
         raise ValueError(f"a {kind} mark can't be put on {where} (bearers: {entry.bearers})")
+    if tile is None and entry is not None and mk.refuses_marks(game, bearer, kind):
+        return
+    if tile is None and entry is not None and entry.on_apply is not None:
+        count = entry.on_apply(game, bearer, count)
+        if count <= 0:
+            return
     stacking = entry.stacking if entry is not None else "add"
     duration = entry.duration if entry is not None else 0
     found = find_mark(bearer, kind, tile)

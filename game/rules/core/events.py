@@ -50,6 +50,9 @@ class PhaseStarted(Event):
 class ActionDeclared(Event):
     player: int
     text: str
+    #: the permanent the action is about, when a ruleset hides some from some players
+    #: (0: none named)
+    subject: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -112,6 +112,8 @@ class Game(Queries, ViewQueries):
         self.roster_version = 0
         self.passives_cache: tuple[int, list[tuple[int, Any]]] = (-1, [])
         self.movement_cache: Any = None
+        #: what each player sees, for rulesets with vision (keyed by ``version``)
+        self.vision_cache: Any = None
         #: bumped whenever a tile's type changes (a breached wall becomes neutral ground)
         self.terrain_version = 0
         # set-up state of Muhq's Game (draft, map pieces, map stores)
