@@ -36,7 +36,9 @@ def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
     spread = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games))
     middle = rate + z * z / (2 * games)
     scale = 1 + z * z / games
-    return max(0.0, (middle - spread) / scale), min(1.0, (middle + spread) / scale)
+    # the rate always lies inside, also where rounding would put an end a hair past it
+    return min(rate, max(0.0, (middle - spread) / scale)), \
+        max(rate, min(1.0, (middle + spread) / scale))
 
 
 def share(wins: int, games: int) -> dict[str, Any]:
@@ -271,9 +273,10 @@ def write_report(report: dict[str, Any], folder: Path) -> list[Path]:
     from game.balance_plots import draw_figures
 
     folder.mkdir(parents=True, exist_ok=True)
+    data = folder / REPORT_JSON
+    data.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")  # figures or not
     figures = draw_figures(report, folder)
     report["figures"] = [path.name for path in figures]
-    data = folder / REPORT_JSON
     data.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     markdown = folder / REPORT_PAGE
     markdown.write_text(page(report) + "\n", encoding="utf-8")

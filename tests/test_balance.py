@@ -19,7 +19,11 @@ def test_wilson_interval_matches_known_values() -> None:
     low, high = wilson(5, 10)
     assert (round(low, 4), round(high, 4)) == (0.2366, 0.7634)
     assert wilson(0, 10)[0] == 0.0 and round(wilson(0, 10)[1], 4) == 0.2775
-    assert wilson(10, 10)[1] == pytest.approx(1.0)
+    assert wilson(10, 10) == (pytest.approx(0.7225, abs=1e-4), 1.0)
+    for games in range(1, 60):  # the rate lies inside, however the rounding falls
+        for wins in range(games + 1):
+            low, high = wilson(wins, games)
+            assert low <= wins / games <= high
     assert wilson(0, 0) == (0.0, 1.0)
 
 
