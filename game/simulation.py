@@ -204,8 +204,7 @@ _ONE_GAME_AT_A_TIME = threading.Lock()
 
 
 def prime(setting: Setting, library: CardLibrary, spec: MapSpec) -> None:
-    """Hand this process the content and map ``setting`` names, already loaded (workers
-    started by forking this process inherit them)."""
+    """Hand this process the content and map ``setting`` names, already loaded."""
     _LIBRARIES[(setting.mods, setting.user_mods)] = library
     _MAPS[setting] = spec
 
@@ -253,6 +252,13 @@ def all_cores() -> int:
         return os.cpu_count() or 1
 
 
+#: how worker processes start: never by forking this process, whose other threads (a Dask
+#: client's, say) may hold a lock the copy would wait on for ever; a fresh interpreter
+#: (from the fork server where there is one) loads the content once instead
+_WORKERS = multiprocessing.get_context(
+    "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn")
+
+
 def _ignore_interrupts() -> None:
     """Worker processes leave Ctrl-C to the parent, which stops them."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -276,5 +282,5 @@ def play_all(tasks: Sequence[GameTask], jobs: int = 1,
         yield from map(play_task, tasks)
     else:
         # leaving the block (the run done, an error, Ctrl-C) terminates the workers
-        with multiprocessing.Pool(min(jobs, len(tasks)), _ignore_interrupts) as pool:
+        with _WORKERS.Pool(min(jobs, len(tasks)), _ignore_interrupts) as pool:
             yield from pool.imap(play_task, tasks)
