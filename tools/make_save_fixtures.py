@@ -36,7 +36,8 @@ from game.rules import Game, WinSpec, parse_grid  # noqa: E402
 from game.rules.core.actions import action_from_json  # noqa: E402
 from game.rules.core.replay import game_to_json, save_game  # noqa: E402
 from game.rules.mapmodel import MapSpec  # noqa: E402
-from game.runner import library_or_exit, play_random_game  # noqa: E402
+from game.runner import library_or_exit  # noqa: E402
+from game.simulation import play_random_game  # noqa: E402
 
 #: rules version 1, written on commit 84ec65a: (file stem, map, computer players per seat,
 #: seed, turn limit, sets)
