@@ -30,6 +30,7 @@ from game.maps import MapError, load_map
 from game.rules import GameSetup
 from game.rules.draft import parse_draft
 from game.rules.mapmodel import MapSpec, WinSpec
+from game.rules.rulesets import ruleset
 from game.rules.tiles import TILE_TYPES
 from game.rules.wincons import WIN_CONDITIONS, map_goal_values
 
@@ -259,6 +260,13 @@ class NewGameScene(Scene):
         spec = self.spec
         return spec is not None and spec.ruleset == "fleet"
 
+    @property
+    def cardless(self) -> bool:
+        """Does the chosen map's ruleset have no card sets or draft to choose (the fleet and
+        the skirmish: no store; their units come from the map or are built in play)?"""
+        spec = self.spec
+        return spec is not None and not self.duel and not ruleset(spec.ruleset).store
+
     def deck_entries(self) -> list[Deck | None]:
         """What a seat's deck can be: Random, then every deck that loaded."""
         return [None, *self.content.decks]
@@ -323,7 +331,7 @@ class NewGameScene(Scene):
             if not starters and None in self.deck_choices[:self.count]:
                 return "There is no starter deck to draw from: choose a deck for every seat."
             return ""
-        if self.fleet:  # its units come from the fleet's card list, built in play
+        if self.cardless:  # its units come from the map or are built in play
             return ""
         if not self.sets:
             return "Choose at least one card set."
@@ -442,7 +450,7 @@ class NewGameScene(Scene):
         compact = height < 700  # small windows: tighter rows, only the seats in use
         pitch, tall, head, size = (32, 28, 34, 13) if compact else (38, 32, 40, 15)
         self.pitch = pitch
-        self.seat_slots = self.count if compact or self.duel or self.fleet else 4
+        self.seat_slots = self.count if compact or self.duel or self.cardless else 4
         buttons: list[ui.Button] = []
         x, y = right.left + 16, right.top + 44
         counts = self.seat_counts()
@@ -467,7 +475,7 @@ class NewGameScene(Scene):
             room = right.bottom - y - (head + tall + 12)
             y = self._build_decks(buttons, pygame.Rect(x, y, right.width - 32, room),
                                   compact, head)
-        elif self.fleet:  # no card sets, no draft: the units are built in play
+        elif self.cardless:  # no card sets, no draft: the units come from the map or play
             self.decks_top = self.sets_top = self.draft_top = None
         else:
             y = self._build_cards(buttons, pygame.Rect(x, y, right.width - 32, 0), pitch,
@@ -640,7 +648,7 @@ class NewGameScene(Scene):
         left, middle, right = self._columns(width)
         title = ui.blit_text(surface, "New game", (20, 18), 30, ui.ACCENT, True)
         about = ("Choose a map, the players and their decks." if self.duel
-                 else "Choose a map and the players." if self.fleet
+                 else "Choose a map and the players." if self.cardless
                  else "Choose a map, the players, the cards and the draft.")
         ui.blit_text(surface, about,
                      (title.right + 20, title.bottom - 6), 15, ui.MUTED, anchor="bottomleft")
