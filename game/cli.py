@@ -35,6 +35,11 @@ def _seed(text: str) -> int:
     return value
 
 
+def _counts(text: str) -> tuple[int, ...]:
+    """Comma-separated whole numbers of at least 1."""
+    return tuple(_positive_int(part) for part in text.split(","))
+
+
 def _positive_float(text: str) -> float:
     value = float(text)
     if not value > 0:
@@ -62,6 +67,33 @@ def _add_mod_options(parser: argparse.ArgumentParser) -> None:
         "--no-user-mods",
         action="store_true",
         help="do not load the mods in your mods folder (see `python -m game mods`)",
+    )
+
+
+def _add_max_turns_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--max-turns",
+        metavar="T",
+        type=_positive_int,
+        default=200,
+        help="stop a game that lasts longer than T turns (default: %(default)s)",
+    )
+
+
+def _add_jobs_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--jobs",
+        metavar="N",
+        type=_positive_int,
+        help="play the games in N processes at once (default: one per core); the output "
+        "is the same whatever N is, apart from the decision times",
+    )
+    parser.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="play the games on the Dask cluster whose scheduler is at ADDRESS (such as "
+        "tcp://scheduler:8786), or `local` for a cluster of --jobs workers on this machine; "
+        "needs the cluster extra (pip install -e '.[cluster]')",
     )
 
 
@@ -172,13 +204,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--json", action="store_true", help="print the results as JSON instead of text"
     )
-    simulate.add_argument(
-        "--max-turns",
-        metavar="T",
-        type=_positive_int,
-        default=200,
-        help="stop a game that lasts longer than T turns (default: %(default)s)",
-    )
+    _add_max_turns_option(simulate)
     simulate.add_argument(
         "--ai",
         default="random",
@@ -204,8 +230,75 @@ def build_parser() -> argparse.ArgumentParser:
         help="also print the win rates per computer player and the per-decision time "
         "percentiles (always shown with --swap or when different players meet)",
     )
+    simulate.add_argument(
+        "--players",
+        metavar="N",
+        type=_positive_int,
+        help="seats to fill (default: the map's); on a boss map the last one is the boss "
+        "side, so 2 is one player against the boss",
+    )
+    _add_jobs_option(simulate)
     _add_mod_options(simulate)
     simulate.set_defaults(handler=_runner_command("simulate_command"))
+
+    balance = commands.add_parser(
+        "balance",
+        help="play many computer games per map and write a balance report with plots",
+        description=(
+            "Play computer-only games on each map and write a report of them into a folder: "
+            "win rate by seat and by computer player with 95 %% intervals, game length, "
+            "what decided the games, per card how often it was drafted, bought and played "
+            "and how often its buyer won, and the boss maps' win rate by number of players "
+            "(report.md with its figures, and report.json); a short summary is printed."
+        ),
+    )
+    balance.add_argument(
+        "--map",
+        metavar="M",
+        action="append",
+        help="a map to play (repeat for several; default: the shipped Muhq maps for two "
+        "players and the boss maps)",
+    )
+    balance.add_argument(
+        "--games",
+        metavar="N",
+        type=_positive_int,
+        default=100,
+        help="games per map and number of players (default: %(default)s)",
+    )
+    balance.add_argument(
+        "--seed", metavar="S", type=_seed, default=1, help="seed of the first game (default: "
+        "%(default)s)"
+    )
+    balance.add_argument(
+        "--ai",
+        default="normal",
+        metavar="KIND[,KIND...]",
+        help="computer player per seat, as for simulate (default: %(default)s); on a boss "
+        "map the boss side is added in the last seat",
+    )
+    balance.add_argument(
+        "--swap",
+        action="store_true",
+        help="play each seed once per rotation of the seats (not on boss maps)",
+    )
+    balance.add_argument(
+        "--boss-players",
+        metavar="N[,N...]",
+        type=_counts,
+        default=(1, 2, 3),
+        help="on a boss map: how many players play against the boss (default: 1,2,3)",
+    )
+    _add_max_turns_option(balance)
+    balance.add_argument(
+        "--out",
+        metavar="DIR",
+        default="balance-report",
+        help="folder to write the report into (default: %(default)s)",
+    )
+    _add_jobs_option(balance)
+    _add_mod_options(balance)
+    balance.set_defaults(handler=_runner_command("balance_command"))
 
     replay = commands.add_parser(
         "replay",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import os
@@ -10,14 +11,15 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from game.ai import make_player
+from game.ai import PLAYERS, make_player
+from game.balance import build_report, summary, write_report
 from game.content.cards import CARDS_DIR, card_files, load_cards, visible
-from game.content.decks import DECKS_DIR, with_decks
+from game.content.decks import DECKS_DIR
 from game.content.mods import (
     CORE_MAPS_DIR,
     MANIFEST,
@@ -34,27 +36,21 @@ from game.rules.core.replay import SaveError, read_save, replay
 from game.rules.files import is_inside, read_bytes
 from game.rules.limits import MAX_DECK_FILE
 from game.rules.mapmodel import MapSpec
-
-DEFAULT_SETS = ("base",)
-DEFAULT_DRAFT = "1x[2;8]"
-
-
-@dataclass(frozen=True, slots=True)
-class GameResult:
-    index: int
-    seed: int
-    winners: tuple[int, ...]
-    reason: str
-    turns: int
-    actions: int
-    state_hash: str
-    seats: tuple[str, ...] = ()  # the computer player of each seat
-
-    def text(self, with_seats: bool = False) -> str:
-        who = ", ".join(f"P{w + 1}" for w in self.winners) or "nobody"
-        seats = f" seats {','.join(self.seats)}" if with_seats and self.seats else ""
-        return (f"game {self.index}: seed {self.seed}{seats} winner {who} ({self.reason}) "
-                f"turns {self.turns} actions {self.actions} hash {self.state_hash}")
+from game.simulation import (
+    DEFAULT_DRAFT,
+    DEFAULT_SETS,
+    ClusterUnavailable,
+    GameResult,
+    GameTask,
+    Setting,
+    Times,
+    all_cores,
+    is_boss_map,
+    play_all,
+    prime,
+    seat_kinds,
+    seat_plan,
+)
 
 
 def content_or_warn(args: argparse.Namespace | None = None) -> Content:
@@ -71,48 +67,6 @@ def content_or_warn(args: argparse.Namespace | None = None) -> Content:
 
 def library_or_exit(args: argparse.Namespace | None = None) -> CardLibrary:
     return content_or_warn(args).library
-
-
-def seat_kinds(ai: tuple[str, ...], count: int) -> list[str]:
-    """The computer player of each of ``count`` seats (the last kind fills the rest)."""
-    return [ai[i] if i < len(ai) else ai[-1] for i in range(count)]
-
-
-def play_random_game(spec: MapSpec, library: CardLibrary, seed: int, *, players: int | None = None,
-                     max_turns: int = 200, draft: str = DEFAULT_DRAFT,
-                     sets: tuple[str, ...] = DEFAULT_SETS,
-                     ai: tuple[str, ...] = ("random",),
-                     decision_times: dict[str, list[float]] | None = None,
-                     turn_times: dict[str, list[float]] | None = None,
-                     clock: bool = False) -> Game:
-    """A whole game between computer players (``ai``: one kind per seat, or one for all),
-    seeded; play stops (the game unfinished) once it passes ``max_turns``. The game is the
-    same on every run unless ``clock`` lets the searching players stop on the wall clock
-    (see ``make_player``). With
-    ``decision_times``, the seconds of every decision are added to its kind's list; with
-    ``turn_times``, the seconds each seat spent deciding during each turn."""
-    count = players or spec.players
-    game = Game(with_decks(GameSetup(spec, library, count, seed, sets=sets, draft=draft)))
-    kinds = seat_kinds(ai, count)
-    seats = [make_player(kind, seed * 7919 + 17 + i, clock=clock)
-             for i, kind in enumerate(kinds)]
-    per_turn: dict[tuple[int, int], float] = {}
-    while game.actor is not None and game.turn <= max_turns:
-        actor = game.actor
-        if decision_times is None and turn_times is None:
-            game.apply(seats[actor].choose(game, actor))
-            continue
-        started = time.perf_counter()
-        action = seats[actor].choose(game, actor)
-        spent = time.perf_counter() - started
-        if decision_times is not None:
-            decision_times.setdefault(kinds[actor], []).append(spent)
-        per_turn[(game.turn, actor)] = per_turn.get((game.turn, actor), 0.0) + spent
-        game.apply(action)
-    if turn_times is not None:
-        for (_turn, seat), spent in per_turn.items():
-            turn_times.setdefault(kinds[seat], []).append(spent)
-    return game
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -137,8 +91,7 @@ def kind_win_rates(results: list[GameResult]) -> dict[str, dict[str, float]]:
     return dict(sorted(table.items()))
 
 
-def timing_table(times: dict[str, list[float]],
-                 turns: dict[str, list[float]] | None = None) -> dict[str, dict[str, float]]:
+def timing_table(times: Times, turns: Times | None = None) -> dict[str, dict[str, float]]:
     """Per kind: decisions made, their p50, p95 and maximum in milliseconds, and the
     longest time one seat of that kind spent deciding in one turn."""
     turns = turns or {}
@@ -150,64 +103,89 @@ def timing_table(times: dict[str, list[float]],
             for kind, values in sorted(times.items()) if values}
 
 
-def _play_games(args: argparse.Namespace, spec: MapSpec, library: CardLibrary,
-                sets: tuple[str, ...], draft: str, base: list[str], swap: bool, by_kind: bool,
-                times: dict[str, list[float]], turns: dict[str, list[float]],
-                results: list[GameResult]) -> None:
-    """Play the games ``simulate`` asks for, appending each result as it ends."""
-    count = len(base)
-    for index in range(args.games):
-        # with --swap, each seed is played once per rotation of the seats
-        seed = args.seed + (index // count if swap else index)
-        turn = index % count if swap else 0
-        kinds = tuple(base[turn:] + base[:turn])
-        game = play_random_game(spec, library, seed, max_turns=args.max_turns, sets=sets,
-                                draft=draft, ai=kinds,
-                                decision_times=times if by_kind else None,
-                                turn_times=turns if by_kind else None,
-                                clock=args.clock)
-        reason = game.over_reason or f"stopped at the turn limit of {args.max_turns}"
-        result = GameResult(index + 1, seed, game.winners, reason, game.turn,
-                            len(game.history), game.state_hash(), kinds)
-        game.close()
-        results.append(result)
-        if not args.json:
-            print(result.text(with_seats=by_kind))
+def _map_setting(args: argparse.Namespace, content: Content, name: str,
+                 timed: bool = False) -> tuple[MapSpec, Setting]:
+    """The map ``name`` (a mod's map, a shipped map or a map file) and the setting its
+    games are played in: the map's suggested sets (or the defaults) and the mods' card
+    sets join the draft. Raises ``MapError``."""
+    mod_map = content.maps.get(name)
+    path = str(mod_map if mod_map and mod_map.parent != CORE_MAPS_DIR else name)
+    spec = find_map(path, library=content.library)
+    sets = tuple(dict.fromkeys((*(spec.sets or DEFAULT_SETS), *content.mod_sets())))
+    setting = Setting(path, tuple(getattr(args, "mod", None) or ()),
+                      not getattr(args, "no_user_mods", False), sets,
+                      spec.draft or DEFAULT_DRAFT, args.max_turns, timed,
+                      bool(getattr(args, "clock", False)))
+    prime(setting, content.library, spec)
+    return spec, setting
+
+
+def _computer_players(args: argparse.Namespace) -> tuple[str, ...]:
+    """The ``--ai`` kinds; raises ``ValueError`` naming an unknown one."""
+    ai = tuple(kind.strip() for kind in str(getattr(args, "ai", "random")).split(","))
+    for kind in ai:
+        make_player(kind, 0)
+    return ai
+
+
+def _play_tasks(args: argparse.Namespace, tasks: list[GameTask],
+                done: Callable[[GameResult], None]) -> list[GameResult] | None:
+    """Play ``tasks`` as ``--jobs`` and ``--cluster`` ask, handing each result to ``done``
+    in the order of the tasks; Ctrl-C stops the run and keeps the games finished so far.
+    None (the reason printed) when the cluster cannot be used."""
+    results: list[GameResult] = []
+    try:
+        for result in play_all(tasks, getattr(args, "jobs", None) or all_cores(),
+                               getattr(args, "cluster", None)):
+            results.append(result)
+            done(result)
+    except KeyboardInterrupt:
+        print(f"interrupted after {len(results)} of {len(tasks)} games", file=sys.stderr)
+    except ClusterUnavailable as exc:
+        print(exc, file=sys.stderr)
+        return None
+    return results
 
 
 def simulate_command(args: argparse.Namespace) -> int:
     content = content_or_warn(args)
-    library = content.library
-    mod_map = content.maps.get(args.map)
     try:
-        spec = find_map(str(mod_map) if mod_map and mod_map.parent != CORE_MAPS_DIR else args.map,
-                        library=library)
+        spec, setting = _map_setting(args, content, args.map)
     except MapError as exc:
         print(exc, file=sys.stderr)
         return 1
-    # the map's suggested sets (or the defaults) and the mods' card sets join the draft
-    sets = tuple(dict.fromkeys((*(spec.sets or DEFAULT_SETS), *content.mod_sets())))
-    draft = spec.draft or DEFAULT_DRAFT
     try:
-        ai = tuple(kind.strip() for kind in str(getattr(args, "ai", "random")).split(","))
-        for kind in ai:
-            make_player(kind, 0)
+        ai = _computer_players(args)
     except ValueError as exc:
         print(f"--ai: {exc}", file=sys.stderr)
         return 2
-    count = spec.players
-    base = seat_kinds(ai, count)
     swap = bool(getattr(args, "swap", False))
+    count = getattr(args, "players", None) or spec.players
+    if count > spec.players:
+        print(f"--players: expected at most {spec.players} (the map's seats), found {count}",
+              file=sys.stderr)
+        return 2
+    base = seat_kinds(ai, count)
     # the per-kind summary and the timings: when kinds meet, seats swap, or asked for
     by_kind = swap or len(set(base)) > 1 or bool(getattr(args, "timings", False))
-    times: dict[str, list[float]] = {}
-    turns: dict[str, list[float]] = {}
-    results: list[GameResult] = []
-    try:
-        _play_games(args, spec, library, sets, draft, base, swap, by_kind, times, turns,
-                    results)
-    except KeyboardInterrupt:  # Ctrl-C: report the games finished so far
-        print(f"interrupted after {len(results)} of {args.games} games", file=sys.stderr)
+    setting = replace(setting, timed=by_kind)
+    prime(setting, content.library, spec)
+    tasks = [GameTask(setting, index + 1, seed, seats) for index, (seed, seats)
+             in enumerate(seat_plan(args.games, args.seed, base, swap))]
+    times: Times = {}
+    turns: Times = {}
+
+    def done(result: GameResult) -> None:
+        for kind, values in result.decision_times.items():
+            times.setdefault(kind, []).extend(values)
+        for kind, values in result.turn_times.items():
+            turns.setdefault(kind, []).extend(values)
+        if not args.json:
+            print(result.text(with_seats=by_kind), flush=True)
+
+    results = _play_tasks(args, tasks, done)
+    if results is None:
+        return 1
     rates = kind_win_rates(results)
     timings = timing_table(times, turns)
     if args.json:
@@ -238,6 +216,71 @@ def simulate_command(args: argparse.Namespace) -> int:
             print(f"  {kind}: {int(row['decisions'])} decisions, p50 {row['p50_ms']:.1f} ms, "
                   f"p95 {row['p95_ms']:.1f} ms, max {row['max_ms']:.1f} ms; "
                   f"longest turn {row['turn_max_ms']:.0f} ms")
+    return 0
+
+
+def balance_maps() -> list[str]:
+    """The maps ``balance`` plays by default: the shipped Muhq maps for two players and
+    the boss maps."""
+    names = []
+    for path in list_maps():
+        try:
+            spec = load_map(path)
+        except MapError:
+            continue  # broken maps are for validate to report
+        if spec.ruleset == "muhq" and (spec.players == 2 or is_boss_map(spec)):
+            names.append(path.stem)
+    return names
+
+
+def balance_command(args: argparse.Namespace) -> int:
+    content = content_or_warn(args)
+    try:
+        ai = _computer_players(args)
+    except ValueError as exc:
+        print(f"--ai: {exc}", file=sys.stderr)
+        return 2
+    plans_of: list[tuple[Setting, list[tuple[int, tuple[str, ...]]]]] = []
+    offered: dict[str, set[str]] = {}  # map -> the cards its drafts may deal
+    for name in args.map or balance_maps():
+        try:
+            spec, setting = _map_setting(args, content, name)
+        except MapError as exc:
+            print(exc, file=sys.stderr)
+            return 1
+        offered[spec.name] = {c.name for c in content.library.in_sets(setting.sets)
+                              if c.buy is not None}
+        if is_boss_map(spec):  # the players' seats, then the boss side
+            boss = spec.win.kind if spec.win.kind in PLAYERS else ai[-1]
+            plans = [seat_plan(args.games, args.seed, [*seat_kinds(ai, n), boss], False)
+                     for n in args.boss_players if n < spec.players]
+        else:
+            plans = [seat_plan(args.games, args.seed, seat_kinds(ai, spec.players), args.swap)]
+        plans_of.extend([(setting, plan) for plan in plans])
+    # game 1 of every map, then game 2...: a run cut short still covers every map
+    tasks = [GameTask(setting, index + 1, *plan[index])
+             for index in range(args.games) for setting, plan in plans_of]
+    step = max(1, len(tasks) // 20)
+    counter = itertools.count(1)
+
+    def done(_result: GameResult) -> None:
+        played = next(counter)
+        if played % step == 0 or played == len(tasks):
+            print(f"played {played} of {len(tasks)} games", flush=True)
+
+    results = _play_tasks(args, tasks, done)
+    if results is None:
+        return 1
+    drafting = {r.map for r in results if any(seat.drafted for seat in r.cards)}
+    run = {"computer players": ",".join(ai), "games per map": args.games, "seed": args.seed,
+           "seats swapped": args.swap, "players against a boss": ",".join(
+               str(n) for n in args.boss_players), "turn limit": args.max_turns}
+    report = build_report(results, run, set().union(*(offered[m] for m in drafting)),
+                          {card.name: card.set for card in content.library})
+    written = write_report(report, Path(args.out))
+    for line in summary(report):
+        print(line)
+    print(f"report: {written[-1]}")
     return 0
 
 

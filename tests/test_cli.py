@@ -8,7 +8,7 @@ import pytest
 
 from game import cli
 
-SUBCOMMANDS = ["play", "simulate", "replay", "validate", "bench"]
+SUBCOMMANDS = ["play", "simulate", "balance", "replay", "validate", "bench"]
 
 
 @pytest.mark.parametrize("argv", [["--help"], *([name, "--help"] for name in SUBCOMMANDS)])

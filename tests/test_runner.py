@@ -14,7 +14,8 @@ from game.cli import main
 from game.content.cards import load_cards
 from game.maps import find_map, list_maps
 from game.rules.core.replay import save_game
-from game.runner import bench, play_random_game
+from game.runner import bench
+from game.simulation import play_random_game
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -32,6 +33,41 @@ def test_simulate_gives_the_same_output_every_time(capsys: pytest.CaptureFixture
     assert len(lines) == 4
     for line in lines[:3]:
         assert "winner" in line and "turns" in line and "actions" in line and "hash" in line
+
+
+@pytest.mark.parametrize("options", [
+    ("--max-turns", "40"),
+    ("--ai", "easy,random", "--swap", "--max-turns", "30"),  # prints seats and timings
+])
+def test_simulate_jobs_print_what_one_process_prints(
+        options: tuple[str, ...], capsys: pytest.CaptureFixture[str]) -> None:
+    def output(jobs: str) -> tuple[int, str, str]:
+        code, out, err = run(capsys, "simulate", "--games", "4", *options, "--jobs", jobs)
+        return code, out.split("decision times")[0], err  # the timings vary run to run
+
+    one = output("1")
+    assert output("2") == one
+    assert one[0] == 0 and one[1].count("\ngame ") == 3
+
+
+def test_simulate_jobs_give_the_json_of_one_process(capsys: pytest.CaptureFixture[str]) -> None:
+    def output(jobs: str) -> object:
+        code, out, _ = run(capsys, "simulate", "--games", "3", "--ai", "random,eager",
+                           "--max-turns", "30", "--json", "--jobs", jobs)
+        assert code == 0
+        data = json.loads(out)
+        del data["decision_times"]
+        return data
+
+    assert output("2") == output("1")
+
+
+def test_simulate_players_seats_fewer_than_the_map(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "simulate", "--map", "the-tyrant", "--players", "2", "--ai",
+                       "easy,tyrant", "--games", "1", "--max-turns", "8", "--jobs", "1")
+    assert code == 0 and "seats easy,tyrant winner" in out
+    code, _, err = run(capsys, "simulate", "--map", "2P-ring-street", "--players", "3")
+    assert code == 2 and err.startswith("--players: expected at most 2")
 
 
 def test_simulate_json(capsys: pytest.CaptureFixture[str]) -> None:
@@ -125,6 +161,9 @@ def test_bench_client_reports_the_window_figures() -> None:
     assert result["units"] == 40
     assert result["board_draw_ms_median"] > 0 and result["window_open_s"] > 0
     assert result["idle_frames_in_50_steps"] == 0  # an idle window draws nothing
+    fog = result["fog"]  # a skirmish board under its fog
+    assert fog["geometry"] == "hex" and fog["window_draw_ms_median"] > 0
+    assert fog["fog_redrawn_after_move"] >= 1
 
 
 def _saved_game(tmp_path: Path) -> tuple[Path, dict[str, object]]:

@@ -19,7 +19,8 @@ The input is YAML with the map drawn as a grid of symbols, one symbol per tile::
       1h..s..hS
       1K..s..k2
     symbols: {K: neutral, k: neutral, S: spawn}   # optional, added to the default symbols
-    start_deck_list: {Coin: 4, Recruit: 3}   # required: card -> count
+    start_deck_list: {Coin: 4, Recruit: 3}   # required: card -> count (a skirmish map:
+                                         #   optional, each side's army on its spawn tiles)
     win_condition: {type: king}          # required: a win condition and its parameters
     kings: [[1, 1], [7, 1]]              # one [x, y] per player (required for `king`)
     placements:                          # optional: pieces put on the map at setup
@@ -42,7 +43,8 @@ their harbors. ``symbols`` maps further single characters to tile types (quote `
 ``win_condition`` is ``{type: KIND, ...}`` with KIND and parameters:
 ``king`` (card), ``resource`` (threshold, required), ``capture_points`` (points, required),
 ``destroy_buildings`` (card), ``stick_of_victory`` (points, required; card, per_upkeep),
-``none`` (sandbox maps). A placement's ``player`` is 1-4, or 0 (the default) for a neutral
+``none`` (sandbox maps); on skirmish maps ``skirmish:control`` (points, the default 5)
+and ``skirmish:elimination``. A placement's ``player`` is 1-4, or 0 (the default) for a neutral
 piece; its object class is ``building`` for the building card of the map (default
 ``Building``), ``stick`` for the stick card (default ``Stick of Victory``), else ``piece``;
 ``kind: boss`` makes a boss. A region (on a square map) is one rectangle: ``rect: [x, y,
@@ -57,7 +59,7 @@ Hex maps and links (optional fields)::
     stagger_index: odd       # odd (default) or even: which rows (columns) are pushed
     links:                   # extra connections between two cells (wormholes...); any
       - {name: alpha, from: [1, 2], to: [7, 2]}   # link makes the board a graph
-    ruleset: muhq            # the game mode (default muhq)
+    ruleset: muhq            # the game mode (default muhq; duel, skirmish)
     geometry: square-grid    # orthogonal maps only: square-muhq (default) or square-grid
 
 A fleet map (``ruleset: fleet``, seed 003) is hexagonal and names up to six players. Its
@@ -136,11 +138,15 @@ STAGGER_AXES = ("x", "y")
 STAGGER_INDEXES = ("odd", "even")
 #: the rulesets and the geometries of orthogonal maps the loader knows
 #: (``RULESETS`` in game/rules/rulesets, ``SQUARE_GEOMETRIES`` in game/maps/tiled.py)
-RULESETS = ("muhq", "duel", "fleet")
+RULESETS = ("muhq", "duel", "fleet", "skirmish")
 #: rulesets whose maps give no income and no start deck (the duel: players bring decks)
 DECKLESS = frozenset({"duel"})
-#: rulesets whose maps give no income (the fleet: planets give resources)
-NO_INCOME = frozenset({"duel", "fleet"})
+#: rulesets whose maps give no income (the fleet: planets give resources; the skirmish: a
+#: start deck is each side's army)
+NO_INCOME = frozenset({"duel", "fleet", "skirmish"})
+#: rulesets whose maps may leave the start deck out (the skirmish: the armies may be the
+#: map's pieces alone)
+ARMY_OPTIONAL = frozenset({"skirmish"})
 #: the most players a map of each ruleset may have (4 unless named here)
 MAX_PLAYERS = {"fleet": 6}
 SQUARE_GEOMETRIES = ("square-muhq", "square-grid")
@@ -149,10 +155,11 @@ SQUARE_GEOMETRIES = ("square-muhq", "square-grid")
 TILE_TYPES: tuple[str, ...] = (
     "neutral", "house", "tower", "farm field", "spawn", "harbor", "street", "deep water",
     "water", "wall", "gate", "store", "mana globe", "void", "empty space", "planet",
-    "home system", "asteroid field", "nebula", "supernova", "gravity rift",
+    "home system", "asteroid field", "nebula", "supernova", "gravity rift", "forest", "hill",
+    "swamp", "mountain", "lava", "radioactive",
 )
 #: tiles where a non-swimming piece can't stand
-NOT_WALKABLE = frozenset({"deep water", "wall"})
+NOT_WALKABLE = frozenset({"deep water", "wall", "mountain"})
 #: tiles a player owns (spawn and harbor; a fleet's home system is its player's spawn)
 OWNED = frozenset({"spawn", "harbor", "home system"})
 #: owned tiles that are spawns
@@ -181,6 +188,8 @@ WIN_PARAMS: dict[str, dict[str, type]] = {
     "tyrant": {},
     "kraken": {"points": int},
     "general": {},
+    "skirmish:control": {"points": int},
+    "skirmish:elimination": {},
     "objectives": {"points": int, "rounds": int},
 }
 REQUIRED_WIN_PARAMS: dict[str, tuple[str, ...]] = {
@@ -745,6 +754,8 @@ class _Builder:
                 self.check.add("start_deck_list", f"none on a {self.data['ruleset']} map "
                                "(players bring their own decks)", raw_deck)
             return
+        if raw_deck is None and self.data.get("ruleset") in ARMY_OPTIONAL:
+            return
         if not isinstance(raw_deck, dict) or not raw_deck:
             self.check.add("start_deck_list", "a mapping of card name to count, e.g. {Coin: 4}",
                            raw_deck)
@@ -1084,8 +1095,9 @@ class _Builder:
         ]
         if self.deckless:
             props = [p for p in props if p[0] not in ("income", "start_deck")]
-        elif self.data.get("ruleset") in NO_INCOME and "income" not in self.data:
-            props = [p for p in props if p[0] != "income"]
+        elif self.data.get("ruleset") in NO_INCOME:
+            props = [p for p in props if (p[0] != "income" or "income" in self.data)
+                     and (p[0] != "start_deck" or self.deck)]
         props += [_prop_str(key, value) for key, value in self.extras.items()]
         for param, value in self.win_params.items():
             if isinstance(value, int):

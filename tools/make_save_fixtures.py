@@ -2,13 +2,24 @@
 """Write the save/replay fixtures that pin the engine's behaviour while its shape changes.
 
 Each fixture is an ordinary save (``game.rules.core.replay.save_game``): the setup, every action
-taken, the state hash after every finished turn and the final hash. They were written by
-the engine *before* a restructuring (see ``tests/fixtures/saves/README.md``); the test
+taken, the state hash after every finished turn and the final hash. The test
 ``tests/rules/test_save_fixtures.py`` replays every one with ``verify=True``, so any change
 of behaviour, however small, shows up as a differing hash at the first turn it touches.
 
+Two sets (see ``tests/fixtures/saves/README.md``):
+
+- ``tests/fixtures/saves/*.json``, rules version 1: written on commit ``84ec65a``, before
+  the engine was restructured. This tool no longer writes them (``RULES_1`` keeps the
+  record of how they were made; the computer players of today play those seeds
+  differently): they are never to be made again.
+- ``tests/fixtures/saves/rules-2/*.json``, rules version 2: games whose players answer
+  the decisions the rules leave to them (units left unpaid, dropped piles placed, cards
+  discarded to pay a cost, the order of a player's triggered actions set off together),
+  and one save made while such a decision waits. This tool
+  writes these.
+
 Run from the repository root: ``python tools/make_save_fixtures.py [--out DIR]``. Running
-it again on an unchanged engine writes byte-identical files.
+it again on an unchanged engine and computer players writes byte-identical files.
 """
 
 from __future__ import annotations
@@ -21,11 +32,16 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from game.maps import find_map  # noqa: E402
-from game.rules.core.replay import save_game  # noqa: E402
-from game.runner import library_or_exit, play_random_game  # noqa: E402
+from game.rules import Game, WinSpec, parse_grid  # noqa: E402
+from game.rules.core.actions import action_from_json  # noqa: E402
+from game.rules.core.replay import game_to_json, save_game  # noqa: E402
+from game.rules.mapmodel import MapSpec  # noqa: E402
+from game.runner import library_or_exit  # noqa: E402
+from game.simulation import play_random_game  # noqa: E402
 
-#: (file stem, map, computer players per seat, seed, turn limit, sets)
-GAMES: tuple[tuple[str, str, tuple[str, ...], int, int, tuple[str, ...]], ...] = (
+#: rules version 1, written on commit 84ec65a: (file stem, map, computer players per seat,
+#: seed, turn limit, sets)
+RULES_1: tuple[tuple[str, str, tuple[str, ...], int, int, tuple[str, ...]], ...] = (
     ("ring-street-random", "2P-ring-street", ("random",), 11, 200, ("base",)),
     ("ring-street-easy-midgame", "2P-ring-street", ("easy",), 12, 6, ("base", "exp1")),
     ("ring-street-normal-easy", "2P-ring-street", ("normal", "easy"), 13, 60, ("base",)),
@@ -38,24 +54,88 @@ GAMES: tuple[tuple[str, str, tuple[str, ...], int, int, tuple[str, ...]], ...] =
     ("the-kraken", "the-kraken", ("easy", "easy", "kraken"), 81, 200, ("base",)),
 )
 
+#: a map made to run into the decisions: little income, dear units, Ramms to crew and
+#: equipment to carry, Die! to bring them down, Smugglers' Cove to pay with cards
+DECISIONS_DECK = (("Soldier", 3), ("Paladin", 1), ("Ramm", 2), ("Sword", 2),
+                  ("Healing Potion", 1), ("Smugglers' Cove", 1), ("Mechanic", 1), ("Net", 1),
+                  ("Die!", 2), ("Coin", 1))
+DECISIONS_MAP = "3P-decisions"
+#: Thieves with Swords: two triggered actions of one player at once (rule Actions 5)
+THIEVES_DECK = (("Thief", 3), ("Sword", 3), ("Soldier", 2), ("Coin", 2))
+THIEVES_MAP = "2P-thieves"
+
+#: rules version 2: (file stem, map, computer players per seat, seed, turn limit, sets);
+#: the comment says which decisions the game asks
+RULES_2: tuple[tuple[str, str, tuple[str, ...], int, int, tuple[str, ...]], ...] = (
+    # leave_unpaid, place_dropped
+    ("castle-siege-easy-6", "2P-castle-siege", ("easy",), 6, 200, ("base", "exp1", "workshop")),
+    # place_dropped
+    ("river-king-easy-7", "2P-river-king", ("easy",), 7, 200, ("base", "sea")),
+    # discard_to_pay
+    ("river-king-eager-1", "2P-river-king", ("eager",), 1, 200, ("base", "sea")),
+    # discard_to_pay, place_dropped (three players)
+    ("decisions-3P-easy-1", DECISIONS_MAP, ("easy",), 1, 24,
+     ("base", "exp1", "sea", "workshop")),
+    # leave_unpaid, discard_to_pay (three players)
+    ("decisions-3P-eager-8", DECISIONS_MAP, ("eager",), 8, 24,
+     ("base", "exp1", "sea", "workshop")),
+    # declare_trigger_first, leave_unpaid, place_dropped
+    ("thieves-2P-easy-3", THIEVES_MAP, ("easy",), 3, 16, ("base",)),
+)
+#: the answers to the decisions the rules leave to a player
+DECISIONS = ("leave_unpaid", "place_dropped", "discard_to_pay", "declare_trigger_first")
+#: a save made while a decision waits: (file stem, the game of RULES_2 it is cut from)
+WAITING = ("castle-siege-easy-6-waiting", "castle-siege-easy-6")
+
+
+def own_map(name: str) -> MapSpec:
+    """One of the maps made for these fixtures."""
+    if name == THIEVES_MAP:
+        return parse_grid("\n".join(["11....22"] * 4), name=THIEVES_MAP, players=2,
+                          income=2, start_deck=THIEVES_DECK, win=WinSpec("none"))
+    return parse_grid("\n".join(["11..33..22"] * 4), name=DECISIONS_MAP, players=3,
+                      income=1, start_deck=DECISIONS_DECK, win=WinSpec("none"))
+
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "tests" / "fixtures" / "saves",
-                        help="folder to write the fixtures to")
+    parser.add_argument("--out", type=Path,
+                        default=ROOT / "tests" / "fixtures" / "saves" / "rules-2",
+                        help="folder to write the rules version 2 fixtures to")
     args = parser.parse_args(argv)
     library = library_or_exit()
-    for stem, map_name, ai, seed, turns, sets in GAMES:
-        spec = find_map(map_name)
-        game = play_random_game(spec, library, seed, players=len(ai) if len(ai) > 1 else None,
-                                max_turns=turns, sets=sets, ai=ai)
+    for stem, map_name, ai, seed, turns, sets in RULES_2:
+        spec = own_map(map_name) if map_name in (DECISIONS_MAP, THIEVES_MAP) \
+            else find_map(map_name)
+        game = play_random_game(spec, library, seed, max_turns=turns, sets=sets, ai=ai)
         path = args.out / f"{stem}.json"
         save_game(game, path)
         state = "over" if game.actor is None else f"stopped at turn {game.turn}"
-        print(f"{path}: {len(game.history)} actions, "
-              f"{len(game.turn_hashes)} turn hashes, {state}")
+        asked = sorted({a.kind for a in game.history if a.kind in DECISIONS})
+        print(f"{path}: {len(game.history)} actions, {len(game.turn_hashes)} turn hashes, "
+              f"{state}; decisions: {', '.join(asked) or 'none'}")
+        if stem == WAITING[1]:
+            waiting(game, args.out / f"{WAITING[0]}.json")
         game.close()
     return 0
+
+
+def waiting(played: Game, path: Path) -> None:
+    """Replay ``played`` up to the first moment a decision waits, and save it there."""
+    actions = [a.to_json() for a in played.history]
+    game = Game(played.setup)
+    try:
+        for raw in actions:
+            game.apply(action_from_json(raw))
+            if game.choices:
+                break
+        assert game.choices, "no decision ever waited"
+        save_game(game, path)
+        kind = game.choices[0].kind
+        print(f"{path}: {len(game.history)} actions, a {kind} decision waiting "
+              f"(final hash {game_to_json(game)['final_hash']})")
+    finally:
+        game.close()
 
 
 if __name__ == "__main__":

@@ -340,6 +340,130 @@ def mana_globe(surf: pygame.Surface, rng: random.Random) -> None:
             surf.fill((190, 220, 255), (x, y, 2, 2))
 
 
+# --- the skirmish's terrain (seed 004)
+
+FOREST_DARK = (34, 84, 40)
+FOREST = (52, 116, 56)
+FOREST_LIGHT = (88, 150, 78)
+MUD = (92, 98, 62)
+MUD_DARK = (70, 76, 48)
+ROCK = (122, 114, 108)
+ROCK_DARK = (86, 80, 76)
+ROCK_LIGHT = (160, 152, 144)
+LAVA_ROCK = (54, 40, 36)
+EMBER = (236, 110, 28)
+GLOW = (255, 206, 80)
+WASTE = (150, 146, 112)
+TOXIC = (150, 230, 60)
+
+
+def forest_floor(surf: pygame.Surface, rng: random.Random) -> None:
+    """Moss and fallen needles under the trees."""
+    surf.fill(shade(GRASS, -22))
+    speckle(surf, rng, [GRASS_DARK, FOREST_DARK, (96, 120, 60)], per_area(90, surf))
+
+
+def trees(surf: pygame.Surface, rng: random.Random) -> None:
+    """A stand of five round-crowned trees, the back ones darker."""
+    for x, y, r in ((18, 22, 13), (44, 20, 14), (31, 34, 15), (14, 46, 12), (48, 46, 13)):
+        pygame.draw.ellipse(surf, shade(FOREST_DARK, -16), (x - r + 3, y + r - 4, 2 * r, 8))
+        surf.fill(WOOD_DARK, (x - 2, y + r - 6, 4, 8))
+        pygame.draw.circle(surf, FOREST_DARK, (x, y), r)
+        pygame.draw.circle(surf, FOREST, (x - 2, y - 2), r - 3)
+        pygame.draw.circle(surf, FOREST_LIGHT, (x - 4, y - 5), max(3, r // 3))
+        pygame.draw.circle(surf, OUTLINE, (x, y), r, 1)
+
+
+def hill(surf: pygame.Surface, rng: random.Random) -> None:
+    """A grassy rise: lit on top, shaded at its foot, with a few rocks (high ground)."""
+    grass(surf, rng)
+    width, height = surf.get_size()
+    cx, cy = width / 2, height / 2
+    for step, colour in ((0, shade(GRASS, -26)), (1, shade(GRASS, -8)), (2, GRASS),
+                         (3, shade(GRASS, 14)), (4, shade(GRASS, 26))):
+        w, h = width * (0.92 - 0.16 * step), height * (0.8 - 0.14 * step)
+        pygame.draw.ellipse(surf, colour, (cx - w / 2, cy - h / 2 + 4 - 2 * step, w, h))
+    for _ in range(4):
+        x, y = rng.randrange(8, width - 12), rng.randrange(8, height - 10)
+        pygame.draw.ellipse(surf, ROCK, (x, y, 7, 5))
+        pygame.draw.ellipse(surf, OUTLINE, (x, y, 7, 5), 1)
+
+
+def swamp(surf: pygame.Surface, rng: random.Random) -> None:
+    """Mud with dark pools and reeds."""
+    width, height = surf.get_size()
+    surf.fill(MUD)
+    speckle(surf, rng, [MUD_DARK, shade(MUD, 14)], per_area(60, surf), size=3)
+    for _ in range(per_area(4, surf)):
+        x, y = rng.randrange(2, width - 18), rng.randrange(2, height - 10)
+        pygame.draw.ellipse(surf, (58, 74, 66), (x, y, 16, 8))
+        pygame.draw.ellipse(surf, (86, 108, 96), (x + 3, y + 2, 6, 2))
+    for _ in range(per_area(7, surf)):
+        x, y = rng.randrange(4, width - 4), rng.randrange(8, height - 2)
+        for dx, tip in ((-2, -7), (0, -9), (2, -6)):
+            pygame.draw.line(surf, (120, 140, 60), (x, y), (x + dx, y + tip))
+
+
+def rocky(surf: pygame.Surface, rng: random.Random) -> None:
+    """Scree: the ground round a mountain."""
+    surf.fill(ROCK)
+    speckle(surf, rng, [ROCK_DARK, ROCK_LIGHT], per_area(90, surf), size=3)
+
+
+def peak(surf: pygame.Surface, rng: random.Random) -> None:
+    """A mountain with a snow cap: no ground unit climbs it."""
+    pygame.draw.polygon(surf, ROCK_DARK, [(2, 58), (30, 6), (62, 58)])
+    pygame.draw.polygon(surf, ROCK_LIGHT, [(30, 6), (40, 24), (34, 30), (22, 36), (14, 58),
+                                           (2, 58)])
+    pygame.draw.polygon(surf, (244, 246, 250), [(30, 6), (38, 20), (32, 18), (26, 24),
+                                                (22, 20)])
+    pygame.draw.polygon(surf, OUTLINE, [(2, 58), (30, 6), (62, 58)], 2)
+
+
+def lava(surf: pygame.Surface, rng: random.Random) -> None:
+    """Dark cooled rock split by glowing rivers of lava."""
+    width, height = surf.get_size()
+    surf.fill(LAVA_ROCK)
+    speckle(surf, rng, [shade(LAVA_ROCK, -10), shade(LAVA_ROCK, 16)], per_area(50, surf),
+            size=3)
+    for i in range(per_area(3, surf) + 1):
+        y = rng.randrange(6, height - 6)
+        points = [(x, y + round(5 * math.sin(x / 9 + i))) for x in range(-4, width + 5, 4)]
+        pygame.draw.lines(surf, EMBER, False, points, 5)
+        pygame.draw.lines(surf, GLOW, False, points, 2)
+    for _ in range(per_area(5, surf)):
+        x, y = rng.randrange(4, width - 4), rng.randrange(4, height - 4)
+        pygame.draw.circle(surf, EMBER, (x, y), 3)
+        pygame.draw.circle(surf, GLOW, (x, y), 1)
+
+
+def wasteland(surf: pygame.Surface, rng: random.Random) -> None:
+    """Dead, cracked ground with glowing green puddles."""
+    width, height = surf.get_size()
+    surf.fill(WASTE)
+    speckle(surf, rng, [shade(WASTE, -18), shade(WASTE, 12)], per_area(70, surf))
+    for _ in range(per_area(5, surf)):
+        x, y = rng.randrange(2, width - 12), rng.randrange(2, height - 4)
+        pygame.draw.line(surf, shade(WASTE, -40), (x, y), (x + 10, y + rng.randrange(-3, 4)))
+    for _ in range(per_area(3, surf)):
+        x, y = rng.randrange(2, width - 14), rng.randrange(2, height - 8)
+        pygame.draw.ellipse(surf, (90, 160, 40), (x, y, 12, 6))
+        pygame.draw.ellipse(surf, TOXIC, (x + 2, y + 1, 6, 3))
+
+
+def hazard(surf: pygame.Surface, rng: random.Random) -> None:
+    """The radiation sign: a yellow disc with a black trefoil."""
+    centre = (32, 32)
+    pygame.draw.circle(surf, (232, 208, 40), centre, 17)
+    pygame.draw.circle(surf, OUTLINE, centre, 17, 2)
+    for start in (90, 210, 330):
+        points: list[tuple[float, float]] = [centre]
+        for degrees in range(start - 30, start + 31, 6):
+            angle = math.radians(degrees)
+            points.append((centre[0] + 14 * math.cos(angle), centre[1] - 14 * math.sin(angle)))
+        pygame.draw.polygon(surf, OUTLINE, points)
+    pygame.draw.circle(surf, (232, 208, 40), centre, 5)
+    pygame.draw.circle(surf, OUTLINE, centre, 3)
 # -- the fleet's star systems (seed 003): a starfield ground and what lies in it
 
 
@@ -476,6 +600,12 @@ TILES: list[TileArt] = [
     TileArt("nebula", nebula),
     TileArt("supernova", starfield, supernova),
     TileArt("gravity rift", starfield, gravity_rift),
+    TileArt("forest", forest_floor, trees),
+    TileArt("hill", hill),
+    TileArt("swamp", swamp),
+    TileArt("mountain", rocky, peak),
+    TileArt("lava", lava),
+    TileArt("radioactive", wasteland, hazard),
 ]
 
 

@@ -7,9 +7,11 @@ Xvfb on a machine without a screen:
 
 Writes OUT_DIR/menu.png, OUT_DIR/board.png, OUT_DIR/board-hex.png,
 OUT_DIR/board-graph.png, OUT_DIR/new-game-duel.png (the New game screen on
-``--duel-map`` with a deck chosen for each seat) and OUT_DIR/board-fleet.png (a fleet game
-on ``--fleet-map`` in the first player's movement step, a ship chosen to move, its paths
-drawn), 1280x720, and prints their paths. The
+``--duel-map`` with a deck chosen for each seat), OUT_DIR/board-skirmish.png (a skirmish
+on ``--skirmish-map`` from the first seat, fog and all, a unit activated and a move
+hovered) and OUT_DIR/board-fleet.png (a fleet game on ``--fleet-map`` in the first
+player's movement step, a ship chosen to move, its paths drawn), 1280x720, and prints
+their paths. The
 hex and graph pictures use the shipped maps ``--hex-map`` and ``--graph-map``, or, where
 those are missing, ``--map`` drawn on hexes.
 """
@@ -33,6 +35,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hex-map", default="2P-hex-crossing")
     parser.add_argument("--graph-map", default="2P-hex-wormholes")
     parser.add_argument("--duel-map", default="2P-duel-standard")
+    parser.add_argument("--skirmish-map", default="2P-skirmish-highlands")
     parser.add_argument("--fleet-map", default="3P-fleet-triad")
     parser.add_argument("--turns", type=int, default=8, help="turns played before the picture")
     args = parser.parse_args(argv)
@@ -68,6 +71,13 @@ def main(argv: list[str] | None = None) -> int:
     duel = _new_game_duel(app, content, args.duel_map, args.out / "new-game-duel.png")
     if duel is not None:
         pictures.append(duel)
+    try:
+        skirmish = find_map(args.skirmish_map, library=content.library)
+    except Exception:  # noqa: BLE001 - no skirmish map: no picture of one
+        skirmish = None
+    if skirmish is not None:
+        pictures.append(_skirmish_board(app, content, skirmish, args.turns,
+                                        args.out / "board-skirmish.png"))
     fleet = _fleet(app, content, args.fleet_map, args.out / "board-fleet.png")
     if fleet is not None:
         pictures.append(fleet)
@@ -101,6 +111,53 @@ def _board(app, content, spec, turns, path):  # type: ignore[no-untyped-def]
             session.apply(stand_in.choose(session.game, actor))
     session.viewer = 0
     app.apply(_push(BoardScene(app, session)))
+    for _ in range(3):
+        app.step([])
+    pygame.image.save(app.screen, str(path))
+    app.apply(pop())
+    app.step([])
+    return path
+
+
+def _skirmish_board(app, content, spec, turns, path):  # type: ignore[no-untyped-def]
+    """A skirmish on ``spec`` played ``turns`` turns by computer players, shown from the
+    first seat with one of its units activated and the mouse on a hex it may move to."""
+    import pygame
+
+    from game.ai import make_player
+    from game.client.app import pop
+    from game.client.scenes.board import BoardScene
+    from game.client.session import Seat, Session
+    from game.rules import GameSetup
+    from game.rules.core.actions import Activate, Move
+
+    setup = GameSetup(spec, content.library, spec.players, 5)
+    seats = [Seat(True)] + [Seat(False, "easy") for _ in range(spec.players - 1)]
+    session = Session.new(setup, seats, autosave=False)
+    stand_in = make_player("easy", 11)
+    while session.actor is not None and (session.game.turn < turns or session.actor != 0
+                                         or session.game.activated):
+        actor = session.actor
+        if actor in session.computers:
+            session.step_computer()
+        else:
+            session.apply(stand_in.choose(session.game, actor))
+    session.viewer = 0
+    scene = BoardScene(app, session)
+    app.apply(_push(scene))
+    app.step([])
+    legal = session.legal()
+    pick = max((a for a in legal if isinstance(a, Activate)),
+               key=lambda a: len(session.game.visible_permanents(0)) and a.permanent,
+               default=None)
+    if pick is not None:
+        scene.send(pick)
+    moves = [a for a in session.legal() if isinstance(a, Move)]
+    if moves:
+        far = max(moves, key=lambda a: (session.game.route(a.unit, a.tile) or (0, ()))[0])
+        spot = scene.view.tile_center(far.tile)
+        app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=spot, rel=(0, 0),
+                                     buttons=(0, 0, 0))])
     for _ in range(3):
         app.step([])
     pygame.image.save(app.screen, str(path))

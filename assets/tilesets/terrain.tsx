@@ -1,6 +1,6 @@
 <?xml version="1.0" encoding="UTF-8"?>
-<tileset version="1.8" tiledversion="1.8.2" name="terrain" tilewidth="64" tileheight="64" tilecount="21" columns="4">
- <image source="terrain.png" width="256" height="384"/>
+<tileset version="1.8" tiledversion="1.8.2" name="terrain" tilewidth="64" tileheight="64" tilecount="27" columns="4">
+ <image source="terrain.png" width="256" height="448"/>
  <tile id="0" type="neutral"/>
  <tile id="1" type="house"/>
  <tile id="2" type="tower"/>
@@ -22,4 +22,10 @@
  <tile id="18" type="nebula"/>
  <tile id="19" type="supernova"/>
  <tile id="20" type="gravity rift"/>
+ <tile id="21" type="forest"/>
+ <tile id="22" type="hill"/>
+ <tile id="23" type="swamp"/>
+ <tile id="24" type="mountain"/>
+ <tile id="25" type="lava"/>
+ <tile id="26" type="radioactive"/>
 </tileset>

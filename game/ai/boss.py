@@ -68,6 +68,7 @@ from game.rules.core.actions import (
     Action,
     Activate,
     DeclareTrigger,
+    DeclareTriggerFirst,
     DraftPick,
     EndTurn,
     FullAction,
@@ -78,6 +79,7 @@ from game.rules.core.actions import (
 )
 from game.rules.geometry import Tile
 
+from . import choices
 from .easy import EasyPlayer
 
 BOSS_MODES = ("tyrant", "kraken")
@@ -103,7 +105,9 @@ class BossPlayer:
         legal = game.legal_actions(player)
         if not self.is_boss(game, player):
             return self.fallback.choose(game, player)
-        for kind in (DraftPick, DeclareTrigger):
+        if game.choices:  # a decision of the rules: the rules of thumb answer it
+            return choices.answer(game, player, legal)
+        for kind in (DraftPick, DeclareTrigger, DeclareTriggerFirst):
             options = [a for a in legal if isinstance(a, kind)]
             if options:
                 return options[0]

@@ -8,7 +8,9 @@ everything its player cannot see by one guess consistent with what it can see:
   in total, but not which are in hand and in what order the deck lies);
 - the viewer's own deck order is shuffled (the viewer knows its contents, not its order);
 - the game's random generator is reseeded from the viewer's generator, so the shuffles
-  the search meets later are guesses as well, not the real future.
+  the search meets later are guesses as well, not the real future;
+- where the ruleset hides units (the skirmish's vision), those the viewer does not see
+  are taken off the board (``Game.hide_unseen``).
 
 The caller takes a ``snapshot`` first and ``restore``s it afterwards: the real game is
 left exactly as it was. Only the public ``Game`` API is used (``arrange_hidden``).
@@ -38,3 +40,4 @@ def determinize(game: Game, viewer: int, rng: random.Random) -> None:
         # that are no longer in its hand
         game.arrange_hidden(state.index, hand, deck)
     game.rng.seed(rng.getrandbits(64))
+    game.hide_unseen(viewer)

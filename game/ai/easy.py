@@ -18,7 +18,9 @@ from game.rules.core.actions import (
     Attack,
     Buy,
     DeclareTrigger,
+    DeclareTriggerFirst,
     Disband,
+    DiscardForResource,
     DraftPick,
     EndTurn,
     Equip,
@@ -35,7 +37,7 @@ from game.rules.geometry import Tile
 from game.rules.marks import MARKS
 from game.rules.wincons import held_regions
 
-from . import duel, fleet
+from . import choices, duel, fleet, skirmish
 
 #: Effects that hurt what they hit (aimed at enemies); the rest help (aimed at friends).
 HARMFUL = frozenset({"damage", "destroy", "push", "take_control", "steal_resource", "charge",
@@ -59,7 +61,8 @@ class EasyPlayer:
 
     def choose(self, game: Game, player: int) -> Action:
         legal = game.legal_actions(player)
-        scored = [(self.rate(game, player, a), i, a) for i, a in enumerate(legal)]
+        scored = [(value, i, a) for i, (value, a) in
+                  enumerate(zip(self.rates(game, player, legal), legal, strict=True))]
         best = max(s for s, _, _ in scored)
         top = [a for s, _, a in scored if s == best]
         action = top[self.rng.randrange(len(top))]
@@ -67,13 +70,19 @@ class EasyPlayer:
         return action
 
     def rate(self, game: Game, player: int, action: Action) -> float:
-        """How much it likes ``action`` under the game's rules of thumb (the duel has its
-        own, in ``game.ai.duel``, and so has the fleet, in ``game.ai.fleet``)."""
-        if duel.is_duel(game):
-            return duel.score(game, player, action)
-        if fleet.is_fleet(game):
-            return fleet.score(game, player, action)
-        return self.score(game, player, action)
+        """How much it likes ``action`` (see ``rates``)."""
+        return self.rates(game, player, [action])[0]
+
+    def rates(self, game: Game, player: int, actions: list[Action]) -> list[float]:
+        """How much it likes each of ``actions``, by the rules of thumb of the game's
+        ruleset (the duel's in ``game.ai.duel``, the fleet's in ``game.ai.fleet``); in a
+        skirmish, read from what its side sees only."""
+        if skirmish.is_skirmish(game):
+            with skirmish.fogged(game, player):
+                return [skirmish.score(game, player, a) for a in actions]
+        rate = duel.score if duel.is_duel(game) else \
+            fleet.score if fleet.is_fleet(game) else self.score
+        return [rate(game, player, a) for a in actions]
 
     def reason(self, game: Game, player: int, action: Action, score: float) -> str:
         """Why it chose this, in a few words (for the game log)."""
@@ -94,11 +103,17 @@ class EasyPlayer:
                 else "a good moment for the spell"
         if isinstance(action, PayUpkeep):
             return "keeping its units"
+        if choices.is_answer(action):
+            return {"leave_unpaid": "keeping its most valuable units",
+                    "place_dropped": "a useful tile for it",
+                    "discard_to_pay": "the least useful card"}[action.kind]
         if isinstance(action, (Pass, EndTurn)):
             return "nothing better to do"
         return ""
 
     def score(self, game: Game, player: int, action: Action) -> float:
+        if choices.is_answer(action):
+            return choices.rate(game, player, action)
         if isinstance(action, DraftPick):
             return float(game.card(action.card).buy or 0)
         if isinstance(action, Disband):
@@ -123,11 +138,14 @@ class EasyPlayer:
             return 26.0
         if isinstance(action, Activate):
             return 12.0 if self._worth_activating(game, action.permanent) else -5.0
-        if isinstance(action, DeclareTrigger):
+        if isinstance(action, (DeclareTrigger, DeclareTriggerFirst)):
             return self._targets_value(game, player, 0, action.targets)
         if isinstance(action, (Pass, EndTurn)):
             return 0.0
-        return -1.0  # discarding cards for resource, discarding in the discard step
+        if isinstance(action, DiscardForResource):  # the least useful pair, when at all
+            return -1.0 - 0.01 * (choices.discard_cost(game, player, action.first)
+                                  + choices.discard_cost(game, player, action.second))
+        return -1.0  # discarding in the discard step
 
     # ------------------------------------------------------------------ judgements
 

@@ -25,7 +25,7 @@ from game.rules.core.state import Phase
 from game.rules.geometry import Tile
 from game.rules.wincons import held_regions
 
-from . import duel, fleet
+from . import duel, fleet, skirmish
 
 WIN = 1_000_000.0
 
@@ -212,6 +212,8 @@ def side_worth(game: Game, player: int, board: _Board | None = None) -> float:
 def evaluate(game: Game, player: int) -> float:
     """The position's worth for ``player`` (higher is better; ``±WIN`` once decided)."""
     game.enter()
+    if skirmish.is_skirmish(game):
+        return skirmish.evaluate(game, player)
     if game.phase is Phase.OVER:
         return _outcome(game, player)
     if duel.is_duel(game):

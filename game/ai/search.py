@@ -23,6 +23,10 @@ is restored before they answer, so they never see the opponents' real hands or d
   later, so the two are put on one level before they are averaged (``_Arms``). An
   action that wins at once is taken without more search.
 
+A decision the rules leave to the player (which units stay unpaid, where a dropped
+permanent goes, which cards pay a discard cost) is answered by both alike: each answer
+judged one step ahead, equal ones told apart by the rules of thumb (``answer_by_search``).
+
 Time: ``hard`` spends at most ``budget`` seconds per decision and keeps a whole turn's
 decisions under ``turn_budget`` by shrinking the budget as the turn's time runs out; a
 playout the clock cuts short is dropped. With ``nodes`` set it ignores the clock and is
@@ -40,6 +44,7 @@ from game.rules.core.actions import (
     Action,
     Activate,
     DeclareTrigger,
+    DeclareTriggerFirst,
     Disband,
     DraftPick,
     EndTurn,
@@ -51,7 +56,7 @@ from game.rules.core.actions import (
 )
 from game.rules.core.state import Phase
 
-from . import duel, fleet
+from . import choices, duel, fleet
 from .determinize import determinize
 from .easy import EasyPlayer
 from .evaluate import WIN, evaluate
@@ -114,15 +119,25 @@ def candidates(game: Game, player: int, legal: list[Action], rng: random.Random,
 
 def settle(game: Game, steps: int = SETTLE_STEPS) -> None:
     """Let what is on the stack resolve: everyone passes, waiting triggers take their
-    first choice; stops once the stack is empty or someone must decide something else."""
-    for _ in range(steps):
+    first choice, waiting decisions (a shortfall's unpaid units, dropped permanents,
+    discarded cards) the rules of thumb's answer (``game.ai.choices``); stops once the
+    stack is empty or someone must decide something else."""
+    taken = 0
+    for _ in range(4 * steps):
         actor = game.actor
-        if actor is None or (not game.stack and not game.pending):
+        if actor is None or (not game.stack and not game.pending and not game.choices):
             return
         legal = game.legal_actions(actor)
+        if game.choices:
+            game.apply(choices.answer(game, actor, legal))
+            continue
+        if taken >= steps:
+            return
+        taken += 1
         answer: Action | None = next((a for a in legal if isinstance(a, Pass)), None)
         if answer is None:
-            answer = next((a for a in legal if isinstance(a, DeclareTrigger)), None)
+            answer = next((a for a in legal
+                           if isinstance(a, (DeclareTrigger, DeclareTriggerFirst))), None)
         if answer is None:
             return
         game.apply(answer)
@@ -199,6 +214,26 @@ class GreedyScorer:
             self._back()
 
 
+def answer_by_search(game: Game, player: int, legal: list[Action],
+                     rng: random.Random) -> Action:
+    """A decision the rules leave to the player (``game.choices``): every answer is
+    judged one step ahead (a decision of several steps finished by the rules of thumb,
+    see ``settle``); answers of equal worth (which card to discard changes little of the
+    evaluation) are told apart by the rules of thumb (``game.ai.choices``). Both search
+    players answer this way: the choice is about the position as it stands, which the
+    greedy look reads, and a playout adds only noise to it."""
+    root = game.snapshot()
+    try:
+        determinize(game, player, rng)
+        scorer = GreedyScorer(game, player)
+        scores = [scorer.score(action) for action in legal]
+    finally:
+        game.restore(root)
+    ranked = [(score, choices.rate(game, player, action), -index)
+              for index, (score, action) in enumerate(zip(scores, legal, strict=True))]
+    return legal[-max(ranked)[2]]
+
+
 class _TurnClock:
     """Time a player spent on the current turn's decisions."""
 
@@ -230,6 +265,9 @@ class NormalPlayer:
             return legal[0]
         if isinstance(legal[0], (DraftPick, Mulligan)):
             return self.easy.choose(game, player)
+        if choices.is_answer(legal[0]):
+            self.last_reason = "the best answer it looked one step ahead at"
+            return answer_by_search(game, player, legal, self.rng)
         pool = candidates(game, player, legal, self.rng, self.width, self.easy)
         root = game.snapshot()
         try:
@@ -240,7 +278,7 @@ class NormalPlayer:
             game.restore(root)
         best = max(scores)
         top = [a for s, a in zip(scores, pool, strict=True) if s == best]
-        self.last_reason = f"the best of {len(pool)} moves it looked one step ahead at"
+        self.last_reason = f"the best of the {len(pool)} moves it weighed"
         if len(top) > 1 and duel.is_duel(game):
             # equal worth: rather end the turn than wander about; else the rules of thumb
             ending: list[Action] = [a for a in top if isinstance(a, EndTurn)]
@@ -287,6 +325,9 @@ class HardPlayer:
             return legal[0]
         if isinstance(legal[0], (DraftPick, Mulligan)):
             return self.playout.choose(game, player)
+        if choices.is_answer(legal[0]):
+            self.last_reason = "the best answer it looked one step ahead at"
+            return answer_by_search(game, player, legal, self.rng)
         # the last playout or greedy score may run a little past the deadline
         deadline = started + max(0.005, self.allowed(game) - OVERRUN)
         try:
@@ -302,7 +343,7 @@ class HardPlayer:
         pool = candidates(game, player, legal, rng, self.width, self.playout)
         # the rules of thumb decide which actions get scored first: when the time runs
         # out before all are scored, the choice is still at least a sensible one
-        hints = [self.playout.rate(game, player, action) for action in pool]
+        hints = self.playout.rates(game, player, pool)  # a skirmish: what its side sees
         pool = [pool[i] for i in sorted(range(len(pool)), key=lambda i: -hints[i])]
         root = game.snapshot()
         try:
@@ -337,8 +378,9 @@ class HardPlayer:
         finally:
             game.restore(root)
         best = arena.best()
-        self.last_reason = (f"the best of {len(arms)} candidates over {self.last_playouts} "
-                            f"imagined continuations")
+        self.last_reason = (f"it tried its {len(arms)} likeliest moves in "
+                            f"{self.last_playouts} quick practice games and took the best"
+                            if self.last_playouts else "it looked like the best move")
         return arms[best]
 
     def _playout(self, game: Game, player: int, action: Action,

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.content.text import paragraphs
+from game.content.text import keyword_text, paragraphs
 from game.rules import Game
 from game.rules.core.actions import (
     Action,
@@ -24,13 +24,17 @@ from game.rules.core.actions import (
     Attack,
     Bloodbound,
     DeclareTrigger,
+    DeclareTriggerFirst,
     Disband,
     Discard,
     DiscardForResource,
+    DiscardToPay,
     Equip,
     FullAction,
+    LeaveUnpaid,
     Move,
     Mulligan,
+    PlaceDropped,
     PlayCard,
     Replace,
     ShakeOff,
@@ -39,10 +43,16 @@ from game.rules.core.actions import (
     Transport,
     UseFreeAction,
 )
+from game.rules.core.state import PendingChoice
 from game.rules.geometry import Tile
 
 #: Highlight kinds of the board view, strongest first (a tile shows the strongest).
-HIGHLIGHT_ORDER = ("attack", "target", "play", "move", "select")
+#: "use" is what the commanded unit may do with a piece beside it other than attack it
+#: (equip, carry, switch places); "own" an attack on (or a harmful target among) the
+#: player's own pieces.
+HIGHLIGHT_ORDER = ("use", "attack", "own", "target", "play", "move", "select")
+#: the answers to the decisions the rules leave to a player (``game.choices``)
+ANSWERS = (LeaveUnpaid, PlaceDropped, DiscardToPay)
 
 
 def is_tile(value: Any) -> bool:
@@ -63,11 +73,32 @@ def option_tile(game: Game, value: Any) -> Tile | None:
     return None
 
 
+#: the button that plays an equipment so that the next unit played comes equipped with
+#: it (rule Equipments 6), and what it means
+NEXT_UNIT = "Equip the next unit you play"
+NEXT_UNIT_HINT = ("it waits beside you, and the next unit you play this turn comes onto the "
+                  "map with it (unused, it goes to your discard pile at the end of the turn)")
+
+
+def placed(game: Game, entity: int) -> str:
+    """A permanent's name and where it stands: "the Recruit at (3, 4)"."""
+    tile = option_tile(game, entity)
+    where = f" at {game.geometry.label(tile)}" if tile is not None else ""
+    return f"the {name_of(game, entity)}{where}"
+
+
 def name_of(game: Game, entity: int) -> str:
     try:
         return game.card(entity).name
     except KeyError:
         return f"#{entity}"
+
+
+def _is_own(game: Game, entity: int, player: int) -> bool:
+    try:
+        return game.controller(entity) == player
+    except KeyError:
+        return False
 
 
 def describe_option(game: Game, value: Any) -> str:
@@ -83,6 +114,23 @@ def describe_option(game: Game, value: Any) -> str:
             pass
         return f"{name_of(game, value)}{who}"
     return str(value)
+
+
+def choice_title(game: Game, choice: PendingChoice) -> str:
+    """What a waiting decision is about, in a line (the prompt's title, the curtain's)."""
+    if choice.kind == "unpaid":
+        units, named = choice.data
+        due = sum(game.card(u).upkeep or 0 for u in units if u not in named)
+        have = game.players[choice.controller].resource
+        return f"Upkeep: {have} ◆ can't pay the {due} ◆ your units cost"
+    if choice.kind == "drop":
+        return f"{name_of(game, choice.source)} is gone: place its pile around it"
+    if choice.kind == "discard":
+        amount, chosen = choice.data[3], choice.data[4]
+        left = amount - len(chosen)
+        cards = "a card" if left == 1 else f"{left} more cards"
+        return f"{name_of(game, choice.source)} costs {cards}"
+    return "A decision"
 
 
 @dataclass
@@ -104,6 +152,15 @@ class Build:
     extras: list[tuple[str, Action]] = field(default_factory=list)
     #: the player must finish it (a triggered action): no cancelling
     required: bool = False
+    #: the options are cards of the hand: clicked there, not offered as buttons
+    in_hand: bool = False
+    #: what an option is called (by its value), where the plain description won't do;
+    #: a prompt's "{last}" is the name of the option chosen last
+    names: dict[Any, str] = field(default_factory=dict)
+    #: a button offering an option says this before its name ("Place")
+    verb: str = ""
+    #: a click on an option asks first (leaving a unit unpaid destroys it)
+    confirm: bool = False
 
     def matching(self) -> list[tuple[Action, tuple[Any, ...]]]:
         n = len(self.chosen)
@@ -144,6 +201,8 @@ class Build:
             what = self.prompts[index]
         else:
             what = "choose a target"
+        if self.chosen:
+            what = what.replace("{last}", self.names.get(self.chosen[-1], "it"))
         total = self.steps()
         count = f" ({index + 1}/{total})" if total > 1 else ""
         return f"{self.title}: {what}{count}"
@@ -190,8 +249,9 @@ def _ability_text(game: Game, source: int, kind: str, index: int = 0) -> str:
         found = [p for p in paragraphs(definition) if p.kind == wanted]
     except Exception:  # noqa: BLE001 - a label is never worth a crash
         found = []
-    if index < len(found):
-        return shorten(found[index].text.rstrip("."))
+    if index < len(found):  # a full action's words without its label (the button has one)
+        words = found[index].body if kind == "full" else found[index].text
+        return shorten(words.rstrip("."))
     ability = None
     if kind == "free" and index < len(definition.free_actions):
         ability = definition.free_actions[index]
@@ -199,6 +259,27 @@ def _ability_text(game: Game, source: int, kind: str, index: int = 0) -> str:
         ability = definition.full_action
     text = ability.text if ability is not None else ""
     return shorten(text.strip().rstrip(".")) if text else ""
+
+
+def _full_action_label(game: Game, source: int) -> str:
+    """What the card face calls its full action ("Full action"; a skirmish unit's
+    "Ability")."""
+    try:
+        found = [p for p in paragraphs(game.card(source)) if p.kind == "full_action"]
+    except Exception:  # noqa: BLE001 - a label is never worth a crash
+        found = []
+    return found[0].label if found and found[0].label else "Full action"
+
+
+def _toggle_label(game: Game, unit: int) -> str:
+    """The button of a unit's energy toggle (the skirmish): what it turns on or off."""
+    for value in game.card(unit).keywords.values():
+        if hasattr(value, "get") and value.get("keyword"):
+            buff = keyword_text(str(value["keyword"]))
+            if game.keyword(unit, str(value["keyword"])):
+                return f"Turn {buff} off"
+            return f"Turn {buff} on ({value.get('cost', 0)} energy)"
+    return "Toggle"
 
 
 def shorten(text: str, limit: int = 64) -> str:
@@ -219,11 +300,12 @@ def play_build(game: Game, card: int, legal: Sequence[Action]) -> Build | None:
             (a, ((a.tile,) if a.tile is not None else ()) + tuple(a.targets))
             for a in plays if not a.equip_next]
         extras: list[tuple[str, Action]] = [
-            ("Ready for the next unit", a) for a in plays if a.equip_next]
+            (NEXT_UNIT, a) for a in plays if a.equip_next]
         on_tile = any(a.tile is not None for a in plays)
         targets = max((len(a.targets) for a in plays), default=0)
-        prompts = (("choose a tile to play it on",) if on_tile else ()) + tuple(
-            _target_prompts(definition.effect, targets))
+        prompts = (("choose a tile to play it on" + (
+            ", or equip the next unit you play (the button)" if extras else ""),)
+                   if on_tile else ()) + tuple(_target_prompts(definition.effect, targets))
         return Build(f"Play {name}", "play" if on_tile else "target", candidates, prompts,
                      card=card, extras=extras)
     candidates = [(a, tuple(a.targets)) for a in plays]
@@ -280,8 +362,11 @@ class Controls:
                 self.pair = None
             else:
                 self.pair = [c for c in self.pair if c in hand]
-        if self.build is None and any(isinstance(a, DeclareTrigger) for a in self.legal):
+        if self.build is None and any(isinstance(a, (DeclareTrigger, DeclareTriggerFirst))
+                                      for a in self.legal):
             self.build = self.trigger_build()
+        if self.build is None and any(isinstance(a, ANSWERS) for a in self.legal):
+            self.build = self.choice_build()
         if self.selected and not self._commands(self.selected):
             self.selected = 0
         if self.replacing and not any(isinstance(a, Replace) for a in self.legal):
@@ -334,6 +419,9 @@ class Controls:
     # ---------------------------------------------------------------- builds
 
     def trigger_build(self) -> Build | None:
+        firsts = [a for a in self.legal if isinstance(a, DeclareTriggerFirst)]
+        if firsts:
+            return self.trigger_order_build(firsts)
         triggers = [a for a in self.legal if isinstance(a, DeclareTrigger)]
         if not triggers:
             return None
@@ -341,19 +429,73 @@ class Controls:
         title = "Triggered action"
         prompts: tuple[str, ...] = ()
         if pending is not None:
-            definition = self.game.card(pending.source)
-            ability = definition.triggers[pending.ability]
-            text = ability.text
-            if not text:
-                try:
-                    found = [p for p in paragraphs(definition) if p.kind == "trigger"]
-                except Exception:  # noqa: BLE001 - a label is never worth a crash
-                    found = []
-                text = found[pending.ability].text if pending.ability < len(found) else ""
-            title = f"{definition.name}: {shorten(text.rstrip('.')) or 'triggered action'}"
+            title = self._trigger_text(0)
+            ability = self.game.card(pending.source).triggers[pending.ability]
             prompts = tuple(_target_prompts(ability, len(triggers[0].targets)))
         return Build(title, "target", [(a, tuple(a.targets)) for a in triggers], prompts,
                      required=True)
+
+    def _trigger_text(self, index: int) -> str:
+        """A waiting triggered action (its place in ``game.pending``) as its card words it."""
+        pending = self.game.pending[index]
+        definition = self.game.card(pending.source)
+        text = definition.triggers[pending.ability].text
+        if not text:
+            try:
+                found = [p for p in paragraphs(definition) if p.kind == "trigger"]
+            except Exception:  # noqa: BLE001 - a label is never worth a crash
+                found = []
+            text = found[pending.ability].text if pending.ability < len(found) else ""
+        return f"{definition.name}: {shorten(text.rstrip('.')) or 'triggered action'}"
+
+    def trigger_order_build(self, firsts: list[DeclareTriggerFirst]) -> Build:
+        """Rule Actions 5: several of the player's triggered actions were set off together;
+        a button per action says which to declare next (it resolves after those declared
+        later), then its targets, if it has a choice of them."""
+        names: dict[Any, str] = {}
+        for index in dict.fromkeys(a.trigger for a in firsts):
+            name = name_of(self.game, self.game.pending[index].source)
+            taken = sum(1 for n in names.values() if n.split(" #")[0] == name)
+            names[("trigger", index)] = f"{name} #{taken + 1}" if taken else name
+        together = ", ".join(names.values())
+        return Build(f"Triggered together: {together}", "target",
+                     [(a, (("trigger", a.trigger), *a.targets)) for a in firsts],
+                     ("declare one first (it resolves last)", "choose a target for {last}"),
+                     required=True, names=names, verb="Declare")
+
+    def choice_build(self) -> Build | None:
+        """A decision the rules leave to the player (``game.choices``), asked like a
+        triggered action: it has to be answered. Units to leave unpaid are picked on the
+        board (red), a dropped permanent by a button and then its tile (gold), cards to
+        discard in the hand."""
+        answers = [a for a in self.legal if isinstance(a, ANSWERS)]
+        if not answers or not self.game.choices:
+            return None
+        title = choice_title(self.game, self.game.choices[0])
+        game = self.game
+        if isinstance(answers[0], LeaveUnpaid):
+            units = [a for a in answers if isinstance(a, LeaveUnpaid)]
+            names = {a.unit: f"Leave {name_of(game, a.unit)} unpaid (upkeep "
+                             f"{game.card(a.unit).upkeep or 0}): it is destroyed"
+                     for a in units}
+            return Build(title, "attack", [(a, (a.unit,)) for a in units],
+                         ("click a red unit to leave it unpaid",), required=True,
+                         names=names, confirm=True)
+        if isinstance(answers[0], DiscardToPay):
+            return Build(title, "target", [(a, (a.card,)) for a in answers
+                                           if isinstance(a, DiscardToPay)],
+                         ("click a glowing card of your hand",), required=True,
+                         in_hand=True)
+        drops = [a for a in answers if isinstance(a, PlaceDropped)]
+        pieces = list(dict.fromkeys(a.permanent for a in drops))
+        if len(pieces) == 1:
+            name = name_of(game, pieces[0])
+            return Build(title, "play", [(a, (a.tile,)) for a in drops],
+                         (f"click a gold tile for {name}",), required=True)
+        return Build(title, "play", [(a, (a.permanent, a.tile)) for a in drops],
+                     ("choose the piece to place first", "click a gold tile for {last}"),
+                     required=True, names={p: name_of(game, p) for p in pieces},
+                     verb="Place")
 
     def start_build(self, build: Build) -> Action | None:
         """Begin a build; returns the action at once if it needs no choice."""
@@ -387,9 +529,10 @@ class Controls:
 
         if self.build is not None:
             for value in self.build.options():
+                label = self.build.names.get(value) or describe_option(game, value)
                 add(option_tile(game, value),
-                    Choice(describe_option(game, value), self.build.kind, value=value,
-                           is_step=True))
+                    Choice(label, self.build.kind, value=value, is_step=True,
+                           confirm=self.build.confirm))
             return out
         if self.pair is not None:
             return out
@@ -407,24 +550,31 @@ class Controls:
             elif isinstance(action, StreetMove) and action.unit == unit:
                 add(action.tile, Choice("Move here along the street", "move", action))
             elif isinstance(action, Attack) and action.unit == unit:
-                add(option_tile(game, action.target),
-                    Choice(f"Attack {describe_option(game, action.target)}", "attack", action))
+                if _is_own(game, action.target, action.player):
+                    add(option_tile(game, action.target),
+                        Choice(f"Attack your own {name_of(game, action.target)}", "own",
+                               action))
+                else:
+                    add(option_tile(game, action.target),
+                        Choice(f"Attack {describe_option(game, action.target)}", "attack",
+                               action))
             elif isinstance(action, Switch) and action.unit == unit:
                 add(option_tile(game, action.artifact),
                     Choice(f"Switch places with {name_of(game, action.artifact)}",
-                           "select", action))
+                           "use", action))
             elif isinstance(action, Equip) and action.unit == unit:
                 add(option_tile(game, action.equipment),
                     Choice(f"Equip {name_of(game, action.equipment)} "
-                           f"(uses the {action.using} action)", "select", action))
+                           f"(uses the {action.using} action)", "use", action))
             elif isinstance(action, Transport) and action.unit == unit:
                 transports.setdefault(action.artifact, []).append(
                     (action, (action.tile, action.drop)))
             elif isinstance(action, Activate):
                 label = f"Activate {name_of(game, action.permanent)}"
                 busy = unit and unit != action.permanent
-                if busy:
-                    label += f" ({name_of(game, unit)} is done for this turn)"
+                if busy:  # two of a name are told apart by where they stand
+                    label = (f"Activate {placed(game, action.permanent)} instead "
+                             f"({placed(game, unit)} is then done for this turn)")
                 add(option_tile(game, action.permanent),
                     Choice(label, "select", action, confirm=bool(busy)))
         for artifact, candidates in transports.items():
@@ -432,7 +582,7 @@ class Controls:
             build = Build(f"Carry {name}", "move", candidates,
                           ("choose where the unit goes",
                            f"choose where to put {name} down (next to the unit)"))
-            add(option_tile(game, artifact), Choice(f"Carry {name}…", "select", build=build))
+            add(option_tile(game, artifact), Choice(f"Carry {name}…", "use", build=build))
         for (source, index), build in self._free_builds().items():
             add(option_tile(game, source), self._free_choice(source, index, build))
         return out
@@ -472,9 +622,11 @@ class Controls:
         if self.build is None:
             return []
         found = []
-        for value in self.build.options():
+        for value in [] if self.build.in_hand else self.build.options():
             if option_tile(self.game, value) is None:
+                named = self.build.names.get(value)
                 label = (_fleet().produce_label(self.game, value) if self.fleet
+                         else f"{self.build.verb} {named}".strip() if named
                          else describe_option(self.game, value))
                 found.append(Choice(label, self.build.kind, value=value, is_step=True))
         for label, action in self.build.extras:
@@ -516,11 +668,14 @@ class Controls:
         for source, candidates in fulls.items():
             if source == "card":
                 text = _ability_text(game, unit, "full")
-                label = f"Full action: {text}" if text else "Full action"
+                name = _full_action_label(game, unit)
+                label = f"{name}: {text}" if text else name
             elif source == "tile":
                 tile = game.tile_of(unit)
                 kind = game.tile_kind(tile).name if tile is not None else "tile"
                 label = f"Work the {kind} (full action)"
+            elif source == "toggle":
+                label = _toggle_label(game, unit)
             elif source.startswith("mark:"):
                 label = f"Full action of {name_of(game, int(source[5:]))}"
             else:
@@ -546,6 +701,11 @@ class Controls:
             replace = Replace(player, card)
             return [Choice(f"Replace {name_of(self.game, card)}", "select", replace)] \
                 if replace in self.legal else []
+        if self.build is not None and self.build.in_hand:
+            if card not in self.build.options():
+                return []
+            return [Choice(f"Discard {name_of(self.game, card)}", self.build.kind, value=card,
+                           is_step=True)]
         discards = [a for a in self.legal if isinstance(a, Discard) and a.card == card]
         if discards:
             return [Choice(f"Discard {name_of(self.game, card)}", "select", discards[0])]
@@ -566,7 +726,9 @@ class Controls:
     def playable(self, card: int) -> bool:
         if self.replacing:
             return any(isinstance(a, Replace) and a.card == card for a in self.legal)
-        return any(isinstance(a, (PlayCard, Discard)) and a.card == card
+        if self.build is not None and self.build.in_hand:
+            return card in self.build.options()
+        return any(isinstance(a, (PlayCard, Discard, DiscardToPay)) and a.card == card
                    or isinstance(a, UseFreeAction) and a.source == card for a in self.legal)
 
     # ---------------------------------------------------------------- the duel's own

@@ -1,7 +1,7 @@
 """Client figures for ``python -m game bench --client``: the time to draw a frame of a
 four-player map with 40 units at 1280x720, the same for that map on hexes (the same cells
-drawn as hexagons), how many frames an idle window draws, and how long the window takes
-to open and show the menu."""
+drawn as hexagons), a skirmish's hex board under its fog (what one side sees), how many
+frames an idle window draws, and how long the window takes to open and show the menu."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from typing import Any
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
-def bench_client(frames: int = 200, map_name: str = "4P-islands") -> dict[str, Any]:
+def bench_client(frames: int = 200, map_name: str = "4P-islands",
+                 fog_map: str = "2P-skirmish-highlands") -> dict[str, Any]:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     started = time.perf_counter()
@@ -35,6 +36,7 @@ def bench_client(frames: int = 200, map_name: str = "4P-islands") -> dict[str, A
     result = _measure_board(app, content, spec, frames)
     # the same map on pointy-topped hexes: the same cells, drawn as hexagons
     hexes = _measure_board(app, content, on_hexes(spec), frames)
+    fog = _measure_fog(app, content, find_map(fog_map, library=content.library), frames)
     # an idle window: no events, nothing changes -> nothing is drawn
     before = app.frames_drawn
     cpu0 = time.process_time()
@@ -42,14 +44,86 @@ def bench_client(frames: int = 200, map_name: str = "4P-islands") -> dict[str, A
         app.step([])
     idle_frames = app.frames_drawn - before
     idle_cpu_ms = (time.process_time() - cpu0) * 1000 / 50
+    waits = {kind: computer_turn_wait(app, content, kind=kind) for kind in ("easy", "hard")}
     pygame.quit()
     return {
         "map": map_name, **result,
+        "computer_turn_wait": waits,
         "hex": {"map": f"{map_name} on hexes", **hexes},
+        "fog": {"map": fog_map, **fog},
         "idle_frames_in_50_steps": idle_frames,
         "idle_cpu_ms_per_step": idle_cpu_ms,
         "window_open_s": open_seconds,
     }
+
+
+def computer_turn_wait(app: Any, content: Any, map_name: str = "2P-ring-street",
+                       kind: str = "easy", turns: int = 8, seed: int = 3,
+                       pace: float | None = None, real: bool = True) -> dict[str, Any]:
+    """How long a person waits for a computer's turn in the game screen at the default
+    pace (``game.client.pacing``): a person (who ends each turn at once and passes
+    whenever asked) against a computer of ``kind``, ``turns`` computer turns, each from
+    the end of the person's turn to the start of their next one. The screen's frames are
+    run one after another on a clock of their own (each frame 1/60 s, or the time its
+    update really took, thinking included; without ``real``, always 1/60 s, so that the
+    figure is the same on every machine), so the figure is the waiting without the
+    sleeping."""
+    from game.client.app import push
+    from game.client.pacing import DEFAULT_PACE
+    from game.client.scenes.board import BoardScene
+    from game.client.session import Seat, Session
+    from game.client.settings import Settings
+    from game.maps import find_map
+    from game.rules import GameSetup, Phase
+
+    spec = find_map(map_name, library=content.library)
+    if spec.ruleset == "duel":  # the decks the seed deals
+        from game.content.decks import with_decks
+
+        setup = with_decks(GameSetup(spec, content.library, 2, seed))
+    else:
+        store = ("Archer", "Paladin", "Soldier", "Fireball", "Scout", "Wolf")
+        setup = GameSetup(spec, content.library, 2, seed, sets=("base",),
+                          stores=(store, store))
+    session = Session.new(setup, [Seat(True), Seat(False, kind)], autosave=False)
+    game = session.game
+    used = DEFAULT_PACE if pace is None else pace
+    kept = app.settings
+    app.settings = Settings(auto_pass=True, ask_idle_units=False, ask_skipped_buy=False,
+                            computer_pace=used)
+    scene = BoardScene(app, session)
+    app.apply(push(scene))
+    waits: list[float] = []
+    clock, started, dt = 0.0, None, 1 / 60
+    try:
+        for _ in range(200_000):
+            if len(waits) >= turns or session.over:
+                break
+            if game.actor == 0 and game.active == 0:
+                if started is not None:
+                    waits.append(clock - started)
+                    started = None
+                if game.phase is Phase.MULLIGAN:
+                    scene.confirm_mulligan()
+                elif game.phase is Phase.UPKEEP and not any(
+                        a.kind == "pass" for a in session.legal()):
+                    scene.pay_upkeep()
+                elif not scene.ending:
+                    scene.end_turn()
+            elif game.actor == 0:
+                scene.pass_priority()  # asked to answer: the person passes at once
+            elif game.active != 0 and started is None:
+                started = clock
+            t0 = time.perf_counter()
+            scene.update(dt)
+            dt = max(1 / 60, time.perf_counter() - t0) if real else 1 / 60
+            clock += dt
+    finally:
+        app.scenes.pop()
+        app.settings = kept
+    return {"map": map_name, "computer": kind, "pace_s": used, "turns": len(waits),
+            "wait_s_mean": statistics.mean(waits) if waits else 0.0,
+            "wait_s_max": max(waits, default=0.0)}
 
 
 def on_hexes(spec: Any) -> Any:
@@ -147,6 +221,64 @@ def _measure_board(app: Any, content: Any, spec: Any, frames: int) -> dict[str, 
     }
 
 
+def _measure_fog(app: Any, content: Any, spec: Any, frames: int) -> dict[str, Any]:
+    """A skirmish's hex board seen by the first seat: its fog darkens what that side does
+    not see and its hidden units are left out. The board view over the whole window, the
+    first frame after a move changed what the side sees (the fog drawn again), and the
+    whole game screen."""
+    import pygame
+
+    from game.client.scenes.board import BoardScene
+    from game.client.session import Seat, Session
+    from game.rules import GameSetup
+    from game.rules.core.actions import Activate, Move
+
+    setup = GameSetup(spec, content.library, spec.players, 3)
+    session = Session.new(setup, [Seat(True)] + [Seat(False, "easy")] * (spec.players - 1),
+                          autosave=False)
+    game = session.game
+    game.enter()
+    while session.actor != 0:
+        session.step_computer()
+    scene = BoardScene(app, session)
+    view = scene.view
+    app.apply(_push(scene))
+    app.step([])
+    surface = app.screen
+    window = pygame.Rect(0, 0, 1280, 720)
+    view.draw(surface, window)
+    window_times = _time_draws(view, surface, window, frames)
+    unit = next(a for a in session.legal() if isinstance(a, Activate))
+    session.apply(unit)
+    move = max((a for a in session.legal() if isinstance(a, Move)),
+               key=lambda a: (game.route(a.unit, a.tile) or (0, ()))[0])
+    renders = view.fog_renders
+    session.apply(move)
+    t0 = time.perf_counter()
+    view.draw(surface, window)
+    moved_ms = (time.perf_counter() - t0) * 1000
+    scene.refresh()
+    frame_times = []
+    for _ in range(frames // 2):
+        scene.dirty = True
+        t0 = time.perf_counter()
+        scene.draw(surface)
+        frame_times.append(time.perf_counter() - t0)
+    from game.client.app import pop
+
+    app.apply(pop())
+    app.step([])
+    hidden = len(game.permanents()) - len(game.visible_permanents(0))
+    return {
+        "geometry": spec.geometry, "units": len(game.units()), "hidden_units": hidden,
+        "window_draw_ms_median": _median(window_times),
+        "window_draw_ms_p95": _p95(window_times),
+        "fog_redrawn_after_move": view.fog_renders - renders,
+        "after_move_frame_ms": moved_ms,
+        "full_frame_ms_median": statistics.median(frame_times) * 1000,
+    }
+
+
 def _forty_units(game: Any, library: Any) -> list[int]:
     """40 units (and a few other pieces) spread over the map, every controller taking
     turns, the swimmers on the water."""
@@ -219,9 +351,21 @@ def print_client(result: dict[str, Any]) -> None:
               f"ms; zoomed in: {hexes['zoomed_draw_ms_median']:.2f} / "
               f"{result['zoomed_draw_ms_median']:.2f} ms; new zoom: "
               f"{hexes['new_zoom_frame_ms']:.1f} / {result['new_zoom_frame_ms']:.1f} ms")
+    fog = result.get("fog")
+    if fog:
+        print(f"  {fog['map']} ({fog['geometry']}, {fog['units']} units, "
+              f"{fog['hidden_units']} hidden from the viewer) under its fog: board view over "
+              f"the whole window median {fog['window_draw_ms_median']:.2f} ms, p95 "
+              f"{fog['window_draw_ms_p95']:.2f} ms; first frame after a move (fog drawn "
+              f"again: {fog['fog_redrawn_after_move']}): {fog['after_move_frame_ms']:.1f} ms; "
+              f"whole game screen frame: median {fog['full_frame_ms_median']:.2f} ms")
     print(f"  idle window: {result['idle_frames_in_50_steps']} frames drawn in 50 loop steps, "
           f"{result['idle_cpu_ms_per_step']:.3f} ms CPU per step")
     print(f"  window open to first menu frame: {result['window_open_s']:.2f} s")
+    for wait in result.get("computer_turn_wait", {}).values():
+        print(f"  a {wait['computer']} computer's turn on {wait['map']} at the default pace "
+              f"({wait['pace_s']:g} s): {wait['wait_s_mean']:.1f} s of waiting on average, "
+              f"{wait['wait_s_max']:.1f} s at most ({wait['turns']} turns)")
 
 
 def _print_board(result: dict[str, Any]) -> None:

@@ -46,7 +46,7 @@ from .cells import (
     outline,
 )
 from .fleet_draw import DECLARED, PATH, draw_path, short_names, system_sprite
-from .pieces import DUEL_KEYWORDS, PieceLook, draw_piece, wall_plate
+from .pieces import DUEL_KEYWORDS, PieceLook, draw_piece, mark_badge, wall_plate
 
 TILESETS = Path(__file__).resolve().parent.parent.parent / "assets" / "tilesets"
 TILESET = TILESETS / "terrain.tsx"
@@ -68,12 +68,27 @@ HIGHLIGHT_COLOURS: dict[str, tuple[int, int, int, int]] = {
     "play": (240, 196, 70, 110),
     "target": (190, 110, 255, 115),
     "select": (255, 255, 255, 70),
+    # equip, carry or switch places with the piece there
+    "use": (60, 210, 190, 105),
+    # one's own piece as a target: amber, striped like hazard tape (``_hazard``)
+    "own": (255, 170, 40, 120),
 }
+#: what the stripes of the "own" highlight multiply its colour by (``_hazard``)
+HAZARD_STRIPE = (50, 36, 20)
 #: a tile with neither a picture nor a registered tile type
 UNKNOWN_TILE = (100, 100, 100)
 REGION_EDGE = (250, 226, 120)
 #: the sides of cells that are not squares (hexes): a dark line over the terrain
 CELL_OUTLINE = (10, 12, 18, 96)
+#: the tiles a player does not see (rulesets with vision)
+FOG = (4, 8, 20, 165)
+#: the activated unit's line of sight to the hovered hex: clear, blocked
+SIGHT_CLEAR = (120, 230, 140)
+SIGHT_BLOCKED = (240, 90, 80)
+#: an enemy the viewer's side senses without seeing it
+UNKNOWN_ENEMY = (150, 150, 160)
+#: a hovered move's way and cost
+ROUTE_COLOUR = (150, 200, 255)
 #: a graph board's links between cells, and their names
 LINK_COLOUR = (90, 236, 226)
 LINK_SHADOW = (8, 30, 34)
@@ -141,6 +156,18 @@ class BoardView:
         self.geometry: Geometry = game.geometry
         self.highlights: dict[Tile, str] = {}
         self.selected: int | None = None
+        #: whose sight the board shows (None: everything, as to a spectator); a ruleset
+        #: with vision (the skirmish) then draws only the permanents that player sees and
+        #: darkens the tiles it does not see
+        self.viewer: int | None = None
+        #: the way the hovered move would take (tiles, from the unit's own), and its cost
+        self.route: tuple[tuple[Tile, ...], int] | None = None
+        #: the activated unit's line of sight to the tile under the mouse: (from, to, clear)
+        self.sight: tuple[Tile, Tile, bool] | None = None
+        #: the permanents the last frame drew, in drawing order, and the tiles where it drew
+        #: an unknown (sensed) enemy (tests, tools)
+        self.drawn: list[int] = []
+        self.unknown_drawn: list[Tile] = []
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.cell = TILE
         self.origin = (0, 0)  # the map's top-left corner, relative to rect.topleft
@@ -158,6 +185,10 @@ class BoardView:
         self._sprites: dict[PieceLook, pygame.Surface] = {}
         self._plates: dict[tuple[int, int, int], pygame.Surface] = {}
         self._overlays: dict[tuple[str, bool, Shape], pygame.Surface] = {}
+        self._fog_cache: tuple[tuple[Any, ...], pygame.Surface] | None = None
+        self._unknowns: dict[tuple[str, int], pygame.Surface] = {}
+        #: the permanents the viewer sees, for the frame being drawn (None: all)
+        self._shown: set[int] | None = None
         #: the fleet: paths to draw, (start, systems entered) (the chosen ship's options)
         self.paths: list[tuple[Tile, tuple[Tile, ...]]] = []
         self._systems: dict[tuple[Any, int], pygame.Surface] = {}
@@ -166,6 +197,7 @@ class BoardView:
         self.pictures: dict[str, str] = {name: str(path) for name, path in
                                          token_icons().items()}
         self.map_renders = 0  # how often the map was pre-rendered (tests, bench)
+        self.fog_renders = 0  # how often the fog layer was drawn afresh
         self.sprite_renders = 0  # how often a piece sprite was drawn afresh
 
     # ------------------------------------------------------------------ camera
@@ -317,6 +349,12 @@ class BoardView:
         area = pygame.Rect(rect.left - left, rect.top - top, rect.width, rect.height)
         area = area.clip(picture.get_rect())
         surface.blit(picture, (left + area.left, top + area.top), area)
+        seen_tiles = game.visible_tiles(self.viewer) if self.viewer is not None else None
+        if seen_tiles is not None:
+            surface.blit(self._fog(seen_tiles), (left + area.left, top + area.top), area)
+        shown_pieces = (set(game.visible_permanents(self.viewer))
+                        if self.viewer is not None else None)
+        self._shown = shown_pieces
         layout = self.layout
         view = self._view_area()
         # a piece may stick out of its cell a little (a tilted token, badges)
@@ -339,10 +377,21 @@ class BoardView:
             return
         marks = game.marks_by_bearer()
         half = layout.piece_cell / 2
+        for tile, found in sorted(game.marks_by_tile().items()):
+            cx, cy = layout.centre(tile)
+            if near.collidepoint(cx, cy):
+                badge = self._tile_badge(found)
+                w, h = badge.get_size()
+                blits.append((badge, (left + math.floor(cx - w / 2),
+                                      top + math.floor(cy + half * 0.55))))
+        self._route_marks(blits, left, top)
+        self.drawn = []
         for tile, entity in sorted(game.board.items()):
             cx, cy = layout.centre(tile)
             if not near.collidepoint(cx, cy):
                 continue
+            if shown_pieces is not None and entity not in shown_pieces:
+                continue  # a unit the viewer's side does not see
             if game.card(entity).name == WALL_NAME:
                 plate = self._wall(entity)
                 if plate is not None:  # along the bottom of the wall's cell
@@ -351,14 +400,128 @@ class BoardView:
                                           top + math.floor(cy + half) - h - 2)))
                 continue
             sprite = self._piece(entity, marks)
+            self.drawn.append(entity)
             w, h = sprite.get_size()
             blits.append((sprite, (left + math.floor(cx - w / 2), top + math.floor(cy - h / 2))))
+        self.unknown_drawn = []
+        if self.viewer is not None:  # enemies the viewer's side senses but does not see
+            for tile in sorted(game.sensed_tiles(self.viewer)):
+                cx, cy = layout.centre(tile)
+                if near.collidepoint(cx, cy):
+                    self.unknown_drawn.append(tile)
+                    token = self._unknown()
+                    w, h = token.get_size()
+                    blits.append((token, (left + math.floor(cx - w / 2),
+                                          top + math.floor(cy - h / 2))))
+        if self.sight is not None:
+            self._sight_line(surface, left, top, blits)
         # highlight frames go over the pieces, so an attack target's tile still shows
         blits.extend((self._overlay(kind, True, shape), (left + box.left, top + box.top))
                      for box, shape, kind in shown)
         surface.blits(blits, doreturn=False)
         surface.set_clip(clip)
 
+    def _fog(self, seen: frozenset[Tile]) -> pygame.Surface:
+        """A layer the size of the map picture darkening every tile not in ``seen``
+        (drawn once per zoom and sight)."""
+        key = (self.cell, seen)
+        if self._fog_cache is not None and self._fog_cache[0] == key:
+            return self._fog_cache[1]
+        layout = self.layout
+        layer = pygame.Surface(layout.size, pygame.SRCALPHA)
+        for tile in self.geometry.cells():
+            if tile in seen:
+                continue
+            if layout.rectangular:
+                layer.fill(FOG, layout.box(tile))
+            else:
+                pygame.draw.polygon(layer, FOG, layout.corners(tile))
+        if _display_ready():
+            layer = layer.convert_alpha()
+        self._fog_cache = (key, layer)
+        self.fog_renders += 1
+        return layer
+
+    def _sight_line(self, surface: pygame.Surface, left: int, top: int,
+                    blits: list[tuple[pygame.Surface, tuple[int, int]]]) -> None:
+        """The activated unit's line of sight to the hovered hex: a green line when it is
+        clear, red when something blocks it (drawn before the pieces go on)."""
+        assert self.sight is not None
+        start, end, clear = self.sight
+        layout = self.layout
+        (ax, ay), (bx, by) = layout.centre(start), layout.centre(end)
+        colour = SIGHT_CLEAR if clear else SIGHT_BLOCKED
+        width = max(2, self.cell // 24)
+        a = (left + round(ax), top + round(ay))
+        b = (left + round(bx), top + round(by))
+        surface.blits(blits, doreturn=False)
+        blits.clear()
+        pygame.draw.line(surface, (10, 12, 18), a, b, width + 2)
+        pygame.draw.line(surface, colour, a, b, width)
+        pygame.draw.circle(surface, colour, b, max(3, width * 2), width)
+
+    def _unknown(self) -> pygame.Surface:
+        """An enemy sensed but not seen: a grey token with a question mark."""
+        size = max(8, self.layout.piece_cell * 3 // 4)
+        key = ("unknown", size)
+        found = self._unknowns.get(key)
+        if found is None:
+            found = pygame.Surface((size + 2, size + 2), pygame.SRCALPHA)
+            centre = (size // 2 + 1, size // 2 + 1)
+            pygame.draw.circle(found, (20, 22, 30), centre, size // 2 + 1)
+            pygame.draw.circle(found, UNKNOWN_ENEMY, centre, size // 2 - 1)
+            mark = ui.text("?", max(8, size // 2), (20, 22, 30), bold=True)
+            found.blit(mark, mark.get_rect(center=centre))
+            if _display_ready():
+                found = found.convert_alpha()
+            self._unknowns[key] = found
+        return found
+
+    def _tile_badge(self, marks: Sequence[tuple[str, int]]) -> pygame.Surface:
+        """The marks on a tile (a radioactive hex's radioactivity): a pill per kind with
+        its glyph and count."""
+        height = max(9, self.layout.piece_cell // 5)
+        size = max(7, height - 2)
+        parts = []
+        for kind, count in marks:
+            colour, glyph = mark_badge(kind)
+            parts.append((colour, ui.text(f"{glyph}{count}", size, colour, bold=True)))
+        width = sum(image.get_width() + 8 for _, image in parts)
+        badge = pygame.Surface((max(width, height), height), pygame.SRCALPHA)
+        x = 0
+        for colour, image in parts:
+            box = pygame.Rect(x, 0, image.get_width() + 6, height)
+            pygame.draw.rect(badge, (16, 16, 22, 220), box, border_radius=height // 2)
+            pygame.draw.rect(badge, colour, box, 1, border_radius=height // 2)
+            badge.blit(image, image.get_rect(center=box.center))
+            x += box.width + 2
+        return badge
+
+    def _route_marks(self, blits: list[tuple[pygame.Surface, tuple[int, int]]], left: int,
+                     top: int) -> None:
+        """The hovered move's way: a dot on each hex stepped on, the cost at the end."""
+        if self.route is None:
+            return
+        path, cost = self.route
+        layout = self.layout
+        radius = max(3, layout.piece_cell // 10)
+        dot = pygame.Surface((2 * radius + 2, 2 * radius + 2), pygame.SRCALPHA)
+        pygame.draw.circle(dot, (16, 20, 30), (radius + 1, radius + 1), radius + 1)
+        pygame.draw.circle(dot, ROUTE_COLOUR, (radius + 1, radius + 1), radius)
+        for tile in path[1:-1]:
+            cx, cy = layout.centre(tile)
+            blits.append((dot, (left + math.floor(cx) - radius - 1,
+                                top + math.floor(cy) - radius - 1)))
+        if len(path) >= 2:
+            cx, cy = layout.centre(path[-1])
+            label = ui.text(f"-{cost}", max(10, layout.piece_cell // 4), ROUTE_COLOUR,
+                            bold=True)
+            plate = pygame.Surface((label.get_width() + 8, label.get_height() + 2),
+                                   pygame.SRCALPHA)
+            plate.fill((10, 14, 24, 200))
+            plate.blit(label, (4, 1))
+            blits.append((plate, (left + math.floor(cx) - plate.get_width() // 2,
+                                  top + math.floor(cy) - plate.get_height() // 2)))
     # ------------------------------------------------------------------ the fleet
 
     @property
@@ -593,6 +756,8 @@ class BoardView:
                 found.fill(colour)
             else:
                 pygame.draw.polygon(found, colour, shape[2])
+            if kind == "own":
+                _hazard(found, max(4, self.cell // 8))
             if _display_ready():
                 found = found.convert_alpha()
             if len(self._overlays) > 400:
@@ -623,6 +788,8 @@ class BoardView:
             health = int(game.keyword(entity, "solid") or 0)
         crew = equipment = 0
         for member in view.pile:
+            if self._shown is not None and member not in self._shown:
+                continue  # a unit carried out of the viewer's sight: not even counted
             if game.card(member).is_equipment:
                 equipment += 1
             else:
@@ -633,7 +800,10 @@ class BoardView:
             health=health, damage=view.damage,
             durability=view.durability if definition.is_equipment else -1,
             marks=found, crew=crew, equipment=equipment, tapped=view.tapped,
-            selected=entity == self.selected, picture=self.pictures.get(definition.name, ""))
+            selected=entity == self.selected, picture=self.pictures.get(definition.name, ""),
+            attack=max((amount for _, amount in view.attack), default=0)
+            if definition.is_fighter else 0,
+            base_attack=definition.attack, base_health=definition.health)
 
     def _duel_look(self, view: EntityView, marks: tuple[tuple[str, int], ...]) -> PieceLook:
         """A duel unit's token: live attack and health, exhaustion, the general's crown and
@@ -677,6 +847,18 @@ class BoardView:
         if plate is None:
             plate = self._plates[key] = wall_plate(cell, damage, solid)
         return plate
+
+
+def _hazard(surface: pygame.Surface, band: int) -> None:
+    """Dark diagonal stripes over what ``surface`` holds (its transparent parts stay so):
+    the look of one's own piece as a target, unlike any enemy's."""
+    w, h = surface.get_size()
+    stripes = pygame.Surface((w, h), pygame.SRCALPHA)
+    stripes.fill((255, 255, 255, 255))
+    for x in range(-h, w + h, band * 2):
+        pygame.draw.polygon(stripes, (*HAZARD_STRIPE, 255), [(x, 0), (x + band, 0),
+                                                             (x + band - h, h), (x - h, h)])
+    surface.blit(stripes, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
 
 
 def _stack(below: pygame.Surface, above: pygame.Surface) -> pygame.Surface:

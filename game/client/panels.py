@@ -225,7 +225,9 @@ class PlayerBar:
         return ""
 
     def draw(self, surface: pygame.Surface, game: Game, seats: Sequence[Any],
-             note: str = "") -> None:
+             note: str = "", round_no: int = 0, viewer: int | None = None) -> None:
+        """``round_no``: the round to show in place of the turn count (0: the turn);
+        ``viewer``: the one person at the screen, whose turn is "your turn"."""
         rect = self.rect
         pygame.draw.rect(surface, ui.PANEL, rect)
         pygame.draw.line(surface, ui.EDGE, (rect.left, rect.bottom - 1),
@@ -238,27 +240,29 @@ class PlayerBar:
                  Phase.DRAFT: "Draft", Phase.MULLIGAN: "Mulligan",
                  Phase.STRATEGY: "Strategy phase", Phase.STATUS: "Status phase",
                  Phase.OVER: "Game over"}.get(game.phase, str(game.phase))
-        if game.phase is Phase.ACTION and not game.ruleset.priority \
+        if game.phase is Phase.ACTION and game.ruleset.movement_points:
+            round_meter = next((m for m in game.meters(game.active) if m.key == "round"), None)
+            phase = f"Round {round_meter.value}" if round_meter is not None else "Activation"
+        elif game.phase is Phase.ACTION and not game.ruleset.priority \
                 and game.ruleset.name != "fleet":  # the fleet's rounds keep their phases
             phase = "Main phase"  # the duel: no stack, no buying, just the turn
-        x = ui.blit_text(surface, f"Turn {game.turn}", (x, y), size, ui.ACCENT, True,
-                         anchor="midleft").right + 14
-        x = ui.blit_text(surface, phase, (x, y), size, ui.TEXT, True,
+        count = f"Round {round_no}" if round_no else f"Turn {game.turn}"
+        x = ui.blit_text(surface, count, (x, y), size, ui.ACCENT, True,
                          anchor="midleft").right + 14
         active = game.active
-        x = ui.blit_text(surface, "turn of", (x, y), size - 2, ui.MUTED,
-                         anchor="midleft").right + 6
-        x = ui.blit_text(surface, f"P{active + 1}", (x, y), size, ui.player_colour(active),
-                         True, anchor="midleft").right + 14
+        whose = "Your turn" if active == viewer else f"Player {active + 1}'s turn"
+        x = ui.blit_text(surface, whose, (x, y), size, ui.player_colour(active), True,
+                         anchor="midleft").right + 10
+        x = ui.blit_text(surface, f"· {phase}", (x, y), size, ui.TEXT, True,
+                         anchor="midleft").right + 14
         actor = game.actor
-        if actor is not None and game.phase is not Phase.OVER and (
-                game.ruleset.priority or actor != active):
-            label = "priority" if game.ruleset.priority and game.has_priority(actor) \
-                else "to act"
-            x = ui.blit_text(surface, label, (x, y), size - 2, ui.MUTED,
-                             anchor="midleft").right + 6
-            x = ui.blit_text(surface, f"P{actor + 1}", (x, y), size, ui.player_colour(actor),
-                             True, anchor="midleft").right + 14
+        if actor is not None and game.phase is not Phase.OVER and actor != active:
+            # the rules' "priority": who may play now, in answer
+            label = ("you may answer" if actor == viewer else f"Player {actor + 1} may answer") \
+                if game.ruleset.priority else (
+                "you to act" if actor == viewer else f"Player {actor + 1} to act")
+            x = ui.blit_text(surface, label, (x, y), size - 2, ui.player_colour(actor),
+                             anchor="midleft").right + 14
         # the players, right-aligned; with many players (the fleet's six) smaller, and
         # without "cpu", until they leave the turn's line room
         self.chips = []
@@ -691,6 +695,10 @@ class Dialog:
             row.buttons.append(ui.Button(rect, label, action, hotkey=key, name=label))
         self.buttons = row
 
+    def handle(self, event: pygame.event.Event) -> tuple[bool, object]:
+        """(needs redraw, what the pressed button's action returned or None)."""
+        return self.buttons.handle(event)
+
     def draw(self, surface: pygame.Surface) -> None:
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 140))
@@ -810,10 +818,47 @@ class Zoom:
                 rect.right = target.left - 12
         return rect.clamp(screen)
 
-    def draw(self, surface: pygame.Surface, faces: CardFaces, width: int) -> None:
+    def draw(self, surface: pygame.Surface, faces: CardFaces, width: int,
+             live: Sequence[tuple[str, str]] = ()) -> None:
+        """The card face; with ``live`` lines (``game.client.live``), a plate under it
+        saying what the piece is like now (above it when there is no room below)."""
         if self.card is None:
             return
         face = faces.face(self.card, width)
-        rect = self.rect(face.get_size(), surface.get_rect())
+        plate = live_plate(live, width) if live else None
+        height = face.get_height() + (plate.get_height() + 4 if plate is not None else 0)
+        rect = self.rect((face.get_width(), height), surface.get_rect())
         pygame.draw.rect(surface, (0, 0, 0), rect.move(5, 6), border_radius=10)
         surface.blit(face, rect)
+        if plate is not None:
+            surface.blit(plate, (rect.left, rect.top + face.get_height() + 4))
+
+
+#: the colours of a live line's tone
+LIVE_TONES: dict[str, Colour] = {"up": (120, 220, 130), "down": (240, 120, 110),
+                                 "plain": ui.TEXT}
+
+
+def live_plate(lines: Sequence[tuple[str, str]], width: int) -> pygame.Surface:
+    """A dark plate ``width`` wide with the live lines of a piece, headed "Now"."""
+    size = max(11, width // 19)
+    pad = max(6, size // 2)
+    room = width - 2 * pad
+    rows: list[pygame.Surface] = [ui.text("Now", size, ui.ACCENT, bold=True)]
+    for text, tone in lines:
+        colour = LIVE_TONES.get(tone, ui.TEXT)
+        line = ""
+        for word in text.split():
+            trial = f"{line} {word}" if line else word
+            if line and ui.font(size).size(trial)[0] > room:
+                rows.append(ui.text(line, size, colour))
+                trial = "  " + word  # a wrapped line goes on indented
+            line = trial
+        rows.append(ui.text(line, size, colour))
+    step = ui.font(size).get_linesize()
+    plate = pygame.Surface((width, pad * 2 + step * len(rows)), pygame.SRCALPHA)
+    pygame.draw.rect(plate, (22, 24, 32, 240), plate.get_rect(), border_radius=10)
+    pygame.draw.rect(plate, (90, 96, 120), plate.get_rect(), 1, border_radius=10)
+    for index, row in enumerate(rows):
+        plate.blit(row, (pad, pad + index * step))
+    return plate

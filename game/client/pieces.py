@@ -53,6 +53,8 @@ TAPPED_TILT = -24
 #: under the picture as well (a Muhq token, a duel token)
 PICTURE_CELL = 16
 PICTURE_NAME_CELL = 80
+#: From this token size a Muhq unit shows its attack and health as figures instead of pips.
+FIGURE_CELL = 40
 DUEL_PICTURE_NAME = 96
 
 
@@ -151,11 +153,19 @@ def draw_piece(look: PieceLook) -> pygame.Surface:
         pygame.draw.rect(sprite, shade(colour, TAPPED_FILL if look.tapped else 0.42), body,
                          border_radius=corner)
         pygame.draw.rect(sprite, colour, body, ring, border_radius=corner)
+    figured = look.shape in ("unit", "boss") and look.cell >= FIGURE_CELL
     pictured = _picture(sprite, look, body)
     if not pictured:
         _label(sprite, look, body)
-    _pips(sprite, look, body, lower=pictured)
-    _badges(sprite, look, body)
+    if figured:
+        # attack and health as figures in the bottom corners, coloured like the duel's
+        attack, attack_colour, health, health_colour = figures(look)
+        plate = _duel_sizes(cell)[0]
+        _figure(sprite, attack, attack_colour, ATTACK_PLATE, plate, cell, left=True)
+        _figure(sprite, health, health_colour, HEALTH_PLATE, plate, cell, left=False)
+    else:
+        _pips(sprite, look, body, lower=pictured)
+    _badges(sprite, look, body, figured)
     if look.tapped:
         sprite = pygame.transform.rotozoom(sprite, TAPPED_TILT, 1.0)
     if pygame.display.get_init() and pygame.display.get_surface() is not None:
@@ -352,12 +362,14 @@ def mark_badge(kind: str) -> tuple[tuple[int, int, int], str]:
     return entry.look.colour, entry.look.glyph
 
 
-def _badges(sprite: pygame.Surface, look: PieceLook, body: pygame.Rect) -> None:
+def _badges(sprite: pygame.Surface, look: PieceLook, body: pygame.Rect,
+            figured: bool = False) -> None:
     """Marks along the top edge (pills with glyph and count on a big token, coloured dots on
-    a small one); the crew count top right, the equipment in the pile bottom right."""
+    a small one); the crew count top right, the equipment in the pile bottom right (top
+    right, under the crew, when the figures take the bottom corners)."""
     cell = look.cell
     height = max(8, int(cell * 0.22))
-    right_edge = body.right - (height if look.crew else 0)
+    right_edge = body.right - (height if look.crew or (look.equipment and figured) else 0)
     x = body.left
     for kind, count in look.marks:
         colour, glyph = mark_badge(kind)
@@ -370,7 +382,11 @@ def _badges(sprite: pygame.Surface, look: PieceLook, body: pygame.Rect) -> None:
     radius = max(3, height // 2 + 1)
     if look.crew:
         _dot(sprite, (body.right - radius, radius + 1), radius, CREW_BADGE, str(look.crew))
-    if look.equipment:
+    if look.equipment and figured:  # top right, under the crew count if there is one
+        top = radius + 1 + (2 * radius + 2 if look.crew else 0)
+        _dot(sprite, (body.right - radius, top), radius, EQUIPMENT_BADGE,
+             str(look.equipment) if look.equipment > 1 else "")
+    elif look.equipment:
         if cell >= 56:
             _pill(sprite, body.right - height - 2, body.bottom - height, height,
                   EQUIPMENT_BADGE, "⚔", look.equipment)
@@ -467,9 +483,10 @@ def _badge_top(cell: int, general: bool) -> int:
     return max(1, cell // 16) + (cell // 8 if general else 0)
 
 
-def duel_plan(look: PieceLook) -> DuelPlan:
-    """Decide what a duel token shows (``draw_duel_piece`` draws it)."""
-    health_left = look.health - look.damage
+def figures(look: PieceLook) -> tuple[str, tuple[int, int, int], str, tuple[int, int, int]]:
+    """The attack and health figures of a token and their colours: health is what it can
+    still take (health minus damage, red once damaged), either figure gold when above the
+    printed value, attack paler when below it."""
     if look.damage > 0:
         health_colour = DAMAGED_FIGURE
     elif look.health > look.base_health:
@@ -482,6 +499,13 @@ def duel_plan(look: PieceLook) -> DuelPlan:
         attack_colour = LOWERED_FIGURE
     else:
         attack_colour = ATTACK_FIGURE
+    return (str(look.attack), attack_colour, str(max(0, look.health - look.damage)),
+            health_colour)
+
+
+def duel_plan(look: PieceLook) -> DuelPlan:
+    """Decide what a duel token shows (``draw_duel_piece`` draws it)."""
+    attack, attack_colour, health, health_colour = figures(look)
     cell = look.cell
     plate, badge = _duel_sizes(cell)
     name: tuple[str, ...] = ()
@@ -520,7 +544,7 @@ def duel_plan(look: PieceLook) -> DuelPlan:
             name = (" ".join(words[:half]), " ".join(words[half:]))
     elif cell >= DUEL_NAME and not picture:
         name, room = _duel_name_lines(look.name, cell, rows, _badge_top(cell, look.general))
-    return DuelPlan(str(look.attack), attack_colour, str(max(0, health_left)), health_colour,
+    return DuelPlan(attack, attack_colour, health, health_colour,
                     name, tuple(left), tuple(right), look.general, look.exhausted, room,
                     picture)
 

@@ -35,6 +35,7 @@ from game.rules.core.actions import (
     DiscardForResource,
     DraftPick,
     Pass,
+    PayUpkeep,
     PlayCard,
     UseFreeAction,
 )
@@ -43,6 +44,7 @@ from game.rules.core.events import (
     ActionResolved,
     Behaviour,
     DamageDealt,
+    Decided,
     Destroyed,
     Event,
     GameOver,
@@ -56,6 +58,9 @@ from game.rules.core.state import Phase
 
 from .settings import saves_dir
 
+#: the rulesets whose turns go round the seats one at a time: the window counts their
+#: rounds (the fleet and the skirmish count rounds of their own)
+ROUNDED = ("muhq", "duel")
 #: Effects that only build a player's economy (see ``Session._economy``).
 _ECONOMY = frozenset({"gain_resource", "draw", "gain_points"})
 
@@ -109,6 +114,12 @@ class Session:
     recent: list[Event] = field(default_factory=list)
     #: why the last save failed ("" while saves succeed), for the screen to show
     save_problem: str = ""
+    #: the round (every seat's turn once) and the seat whose turn started last, counted
+    #: from the turns that start (``round_number``)
+    rounds: tuple[int, int] = (0, -1)
+    #: a computer's next action chosen ahead by ``think``: (seat, the game's history
+    #: length when chosen, the action, why)
+    planned: tuple[int, int, Action, str] | None = None
 
     @classmethod
     def new(cls, setup: GameSetup, seats: list[Seat], *, autosave: bool = True) -> Session:
@@ -166,6 +177,25 @@ class Session:
         """More than one person shares the screen."""
         return len(self.humans()) > 1
 
+    def round_number(self) -> int:
+        """The round: each seat still in the game has one turn a round (the game counts
+        every seat's turn as a turn). Counted from the turns that start while the session
+        runs; a loaded game starts from its turn count divided among the seats."""
+        if not self.rounds[0]:
+            seats = max(1, len(self.game.players))
+            self.rounds = ((max(1, self.game.turn) - 1) // seats + 1, self.game.active)
+        return self.rounds[0]
+
+    def restore_log(self, batches: list[list[Event]]) -> None:
+        """Write the log of a loaded game from what its actions did (``replay``'s
+        ``on_events``), as the screen's viewer may see it, so the log reads as it did."""
+        self.log.clear()
+        self.rounds = (0, -1)
+        for events in batches:
+            self._record(events)
+        self.take_recent()  # what happened before loading is not news on the board
+        self.log.append("— Game loaded —")
+
     def legal(self) -> list[Action]:
         actor = self.actor
         return [] if actor is None else self.game.legal_actions(actor)
@@ -194,18 +224,37 @@ class Session:
             self.save_problem = ""
         return self.save_problem
 
+    def think(self) -> None:
+        """Let the computer player to act choose its next action now, to be taken by the
+        next ``step_computer`` (the window lets it think while the last result is still
+        on screen)."""
+        actor = self.actor
+        if actor is None or actor not in self.computers or self.planned is not None:
+            return
+        self.game.enter()
+        player = self.computers[actor]
+        action = player.choose(self.game, actor)
+        self.planned = (actor, len(self.game.history), action,
+                        getattr(player, "last_reason", ""))
+
     def step_computer(self) -> list[Event]:
-        """Let the computer player to act choose one action; [] when a human is to act."""
+        """Let the computer player to act take one action (the one ``think`` chose, if it
+        chose one for this moment); [] when a human is to act."""
         actor = self.actor
         if actor is None or actor not in self.computers:
             return []
         self.game.enter()
-        player = self.computers[actor]
-        action = player.choose(self.game, actor)
+        plan, self.planned = self.planned, None
+        if plan is None or plan[:2] != (actor, len(self.game.history)) \
+                or plan[2] not in self.game.legal_actions(actor):
+            self.think()
+            plan, self.planned = self.planned, None
+        assert plan is not None
+        _, _, action, why = plan
         before = len(self.log)
         events = self.apply(action)
-        why = getattr(player, "last_reason", "")
-        if why and len(self.log) > before and self.log[before].startswith(f"P{actor + 1} "):
+        if why and len(self.log) > before and self.log[before].startswith(f"P{actor + 1} ") \
+                and not self.log[before].endswith("out of sight"):
             self.log[before] += f" ({why})"  # the log says what it did, and why
         return events
 
@@ -228,6 +277,34 @@ class Session:
         # (in hot-seat this holds whenever could_answer is False: it is the safety net)
         if Pass(actor) in legal and all(isinstance(a, (Pass, DiscardForResource))
                                         or self._economy(a) for a in legal):
+            self.apply(Pass(actor))
+            return True
+        return False
+
+    def auto_upkeep(self, pass_too: bool = True) -> bool:
+        """Spare the person to act the upkeep clicks that decide nothing: declare their
+        upkeep action when it costs nothing (every unit's upkeep 0: disbanding one would
+        save nothing, so none is disbanded); and, with ``pass_too`` (automatic passing on),
+        pass their own upkeep once it is declared and resolved when they could only pass
+        or build their economy (what they could play now waits for the action phase just
+        as well). In hot-seat the pass asks ``could_answer``, never the hidden cards.
+        Returns True if it acted."""
+        actor = self.actor
+        game = self.game
+        if actor is None or not self.human_turn() or game.phase is not Phase.UPKEEP \
+                or game.active != actor or game.stack or game.pending or game.choices:
+            return False
+        legal = game.legal_actions(actor)
+        if PayUpkeep(actor) in legal:
+            if upkeep_owed(game, actor) > 0:
+                return False
+            self.apply(PayUpkeep(actor))
+            return True
+        if not pass_too or Pass(actor) not in legal:
+            return False
+        if self.hot_seat and self.could_answer(actor):
+            return False
+        if all(isinstance(a, (Pass, DiscardForResource)) or self._economy(a) for a in legal):
             self.apply(Pass(actor))
             return True
         return False
@@ -287,6 +364,18 @@ class Session:
     def _record(self, events: list[Event]) -> None:
         viewer = self.viewer if self.viewer is not None else -99
         fallen = {e.permanent: e.name for e in events if isinstance(e, Destroyed)}
+        fallen_sides = {e.permanent: e.controller for e in events if isinstance(e, Destroyed)}
+
+        def whose(entity: int) -> str:
+            """"P2's " for a permanent of player 2 ("" when unknown or neutral): a
+            target's side, since one may hurt one's own pieces and names repeat."""
+            side = fallen_sides.get(entity)
+            if side is None:
+                try:
+                    side = self.game.controller(entity)
+                except KeyError:
+                    return ""
+            return f"P{side + 1}'s " if side >= 0 else ""
 
         def name(entity: int) -> str:
             if entity in fallen:
@@ -297,13 +386,34 @@ class Session:
                 return ""
 
         for raw in events:
-            event = seen_by(raw, viewer)
+            if isinstance(raw, TurnStarted):
+                count, last = self.rounds
+                if raw.turn <= 1 or not count:  # the first turn, or the first one seen
+                    count = (max(1, raw.turn) - 1) // max(1, len(self.game.players)) + 1
+                elif raw.player <= last:
+                    count += 1  # the turn came round to the first seat again
+                self.rounds = (count, raw.player)
+            event: Event | None = seen_by(raw, viewer)
+            if event is not None and viewer >= 0:
+                event = self.game.seen_event(event, viewer)  # what its side may know
+            if event is None:
+                continue
             self.recent.append(event)
-            line = describe(event, name)
+            line = describe(event, name, whose)
+            if isinstance(raw, TurnStarted) and self.game.ruleset.name in ROUNDED:
+                line = f"— Round {self.round_number()}: player {raw.player + 1}'s turn —"
             if line:
                 self.log.append(line)
         del self.log[:-500]
         del self.recent[:-200]
+
+
+def upkeep_owed(game: Game, player: int) -> int:
+    """What the player's upkeep action would cost now: the upkeep of every unit they
+    control that is not declared for disbanding (rule Upkeep 3.3)."""
+    disbanded = set(game.players[player].disbanded)
+    return sum(game.card(unit).upkeep or 0 for unit in game.controlled_permanents(player)
+               if game.card(unit).is_unit and unit not in disbanded)
 
 
 def _economy_only(ability: Ability | None) -> bool:
@@ -325,12 +435,13 @@ def seats_of(data: dict[str, Any], players: int) -> list[Seat] | None:
     return seats
 
 
-def describe(event: Event, name: Callable[[int], str] = lambda entity: "") -> str:
+def describe(event: Event, name: Callable[[int], str] = lambda entity: "",
+             whose: Callable[[int], str] = lambda entity: "") -> str:
     """One log line for the events a player wants to read about (``name``: a permanent's
-    name, "" when unknown)."""
+    name, "" when unknown; ``whose``: its side as "P2's ", "" when unknown)."""
     if isinstance(event, TurnStarted):
         return f"— Turn {event.turn}: player {event.player + 1} —"
-    if isinstance(event, ActionDeclared):
+    if isinstance(event, (ActionDeclared, Decided)):
         return event.text
     if isinstance(event, ActionResolved):
         return ""
@@ -339,11 +450,11 @@ def describe(event: Event, name: Callable[[int], str] = lambda entity: "") -> st
         if not target:
             return ""
         if source and event.source != event.target:
-            return f"  {source} deals {event.amount} damage to {target}"
-        return f"  {target} takes {event.amount} damage"
+            return f"  {source} deals {event.amount} damage to {whose(event.target)}{target}"
+        return f"  {whose(event.target)}{target} takes {event.amount} damage"
     if isinstance(event, Destroyed):
-        whose = f"P{event.controller + 1}'s " if event.controller >= 0 else "neutral "
-        return f"{whose}{event.name} is destroyed ({event.reason})"
+        side = f"P{event.controller + 1}'s " if event.controller >= 0 else "neutral "
+        return f"{side}{event.name} is destroyed ({event.reason})"
     if isinstance(event, Behaviour):
         return f"  {event.behaviour}: {event.note}"
     if isinstance(event, PlayerEliminated):

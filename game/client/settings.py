@@ -34,9 +34,14 @@ class Settings:
     animation_speed: float = 1.0
     #: pass priority automatically when no fast action is possible
     auto_pass: bool = True
-    #: seconds a computer player's move stays on screen before the next one
-    computer_pace: float = 0.6
+    #: seconds a computer player's visible move stays on screen before its next action
+    #: (``game.client.pacing``; its bookkeeping goes on at once)
+    computer_pace: float = 0.4
     language: str = "en"
+    #: ask before a Pass or End turn leaves units that could still act idle
+    ask_idle_units: bool = True
+    #: ask before a Pass or End turn skips a buy the player can afford
+    ask_skipped_buy: bool = True
 
     @property
     def window_size(self) -> tuple[int, int]:

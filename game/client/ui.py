@@ -44,6 +44,12 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
         forget_fonts()
     key = (size, bold)
     found = _fonts.get(key)
+    if found is not None:
+        try:
+            found.get_linesize()
+        except pygame.error:  # cached before a pygame.quit() and init(): it died
+            forget_fonts()
+            found = None
     if found is None:
         if not _fonts:
             # fonts die with pygame.quit(), even when pygame.init() follows (a quit

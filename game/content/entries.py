@@ -35,7 +35,7 @@ from .text import EFFECT_WRITERS
 REQUIRED: dict[str, tuple[str, ...]] = {
     "mark": ("name", "plural"),
     "keyword": ("name",),
-    "tile": ("name",),
+    "tile": ("name", "reminder"),
     "wincon": ("goal",),
     "behaviour": ("name", "reminder"),
 }

@@ -219,6 +219,18 @@ def _parameters(entry: str, params: Mapping[str, str], what: str, *,
 
 
 def _keyword_param(name: str, param: str) -> dict[str, Any]:
+    if param == "fields":
+        fields = KEYWORDS[name].fields
+        shape = f"{name} with " + ", ".join(f for f, _ in fields)
+        return {
+            "type": "object", "required": [f for f, _ in fields],
+            "properties": {f: (_count() if kind == "int" else
+                               _enum(KEYWORDS.names(), _one_of("keywords", KEYWORDS.names())))
+                           for f, kind in fields},
+            "additionalProperties": False,
+            "x-expected": shape,
+            "x-unknown": f"a field of {name} ({', '.join(f for f, _ in fields)})",
+        }
     if param == "none":
         return _enum((True, None), f"{name} without a value")
     if param == "int":
@@ -246,9 +258,11 @@ def _keyword_param(name: str, param: str) -> dict[str, Any]:
 
 def _keyword() -> dict[str, Any]:
     options = {n: _keyword_param(n, KEYWORDS[n].param) for n in KEYWORDS.names()}
-    bare = [n for n in KEYWORDS.names() if KEYWORDS[n].param != "spec"]
+    bare = [n for n in KEYWORDS.names() if KEYWORDS[n].param not in ("spec", "fields")]
     needs = [n for n in KEYWORDS.names() if KEYWORDS[n].param == "spec"]
-    note = ", ".join(f"{n} needs what it protects from, as {{{n}: ...}}" for n in needs)
+    note = ", ".join([f"{n} needs what it protects from, as {{{n}: ...}}" for n in needs]
+                     + [f"{n} needs its fields, as {{{n}: {{...}}}}" for n in KEYWORDS.names()
+                        if KEYWORDS[n].param == "fields"])
     return _choice("keywords", options, "a keyword name or a one-key mapping {name: parameter}",
                    bare, note)
 
@@ -389,7 +403,7 @@ CardValidator = validators.extend(
 def _registry_state() -> tuple[Any, ...]:
     """Everything the schema is built from; a change rebuilds the validator."""
     return (
-        tuple((n, KEYWORDS[n].param) for n in KEYWORDS.names()),
+        tuple((n, KEYWORDS[n].param, KEYWORDS[n].fields) for n in KEYWORDS.names()),
         tuple((n, tuple(EFFECTS[n].params.items())) for n in EFFECTS.names()),
         tuple((n, tuple(PASSIVES[n].params.items())) for n in PASSIVES.names()),
         tuple(TARGETS.names()), tuple(COSTS.names()), tuple(TRIGGERS.names()),

@@ -43,6 +43,7 @@ from game.rules.cards import (
 from game.rules.costs import COSTS
 from game.rules.effects import effect_text
 from game.rules.keywords import KEYWORDS, describe_spec
+from game.rules.marks import MARKS
 from game.rules.passives import PASSIVES
 
 from . import locale
@@ -183,12 +184,27 @@ _DE_STATS = {"attack": "Angriff", "health": "Leben", "movement": "Bewegung",
              "range": "Reichweite"}
 
 
+def _field_words(value: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """A "fields" keyword's value as placeholders: numbers as they are, a keyword named
+    by the value as it is printed (``Flying``)."""
+    out: dict[str, Any] = {}
+    for name, given in value.items():
+        if isinstance(given, str) and given in KEYWORDS:
+            out[name] = _keyword_words(given, True, lang) or given
+        else:
+            out[name] = given
+    return out
+
+
 def _keyword_words(name: str, value: Any, lang: str, spec: str = "") -> str | None:
     """A keyword as printed (``Crew 2``, ``Push``), or None when ``lang`` has no name for
-    it. ``spec``: the words for a keyword whose value is a spec (protection's ``spells``)."""
+    it. ``spec``: the words for a keyword whose value is a spec (protection's ``spells``);
+    a keyword whose value is a mapping of fields fills its line from them."""
     key = f"keyword.{name}.name"
     if not locale.has(key, lang):
         return None
+    if _has_fields(name) and isinstance(value, Mapping):
+        return locale.text(key, lang, **_field_words(value, lang))
     if (value is True or _int(value) == 1) and locale.has(f"keyword.{name}.one", lang):
         return locale.text(f"keyword.{name}.one", lang)
     return locale.text(key, lang, x=spec or _int(value))
@@ -203,6 +219,12 @@ def _keyword_reminder_body(name: str, n: int, lang: str, **values: Any) -> str |
     if not locale.has(key, lang):
         return None
     return locale.text(key, lang, **values)
+
+
+def _has_fields(name: str) -> bool:
+    """A keyword whose value is a mapping of named fields (the skirmish's toggle)."""
+    keyword = KEYWORDS.get(name)
+    return keyword is not None and keyword.param == "fields"
 
 
 def _is_spec(name: str) -> bool:
@@ -436,6 +458,8 @@ class _En(_Writer):
         return label
 
     full_action_label = "Full action"
+    #: a skirmish unit's full action: the ability it uses instead of its attack
+    ability_label = "Ability"
     free_action_label = "Free action"
     carried_out_label = "When carried out"
 
@@ -691,6 +715,7 @@ class _De(_Writer):
         return phrases[ability.trigger]
 
     full_action_label = "Volle Aktion"
+    ability_label = "Fähigkeit"
     free_action_label = "Freie Aktion"
     carried_out_label = "Bei Ausführung"
 
@@ -729,8 +754,22 @@ def _en_count(n: int, one: str, many: str) -> str:
     return one if n == 1 else many.format(n=n)
 
 
+def _statuses(items: list[tuple[Any, int]]) -> bool:
+    """Are these the skirmish's statuses, which read "give ... burn 2" as the seed applies
+    them ("apply burn n"), rather than marks put on?"""
+    return all(str(m).startswith("skirmish:") for m, _ in items)
+
+
+def _status_words(w: _En | _De, items: list[tuple[Any, int]], joiner: str) -> str:
+    parts = [w.mark(m) if MARKS[str(m)].stacking == "single" else f"{w.mark(m)} {n}"
+             for m, n in items]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + joiner + parts[-1]
+
+
 def _en_marks(w: _En, kind: str, items: list[tuple[Any, int]], ref: Any) -> str:
     """Put (or remove) marks: one sentence for several kinds on the same target."""
+    if kind == "add_mark" and _statuses(items):
+        return f"Give {w.np(ref)} {_status_words(w, items, ' and ')}."
     parts = [f"{_En.a(w.mark(m))} {w.mark(m)}" if n == 1 else f"{n} {w.mark(m, plural=True)}"
              for m, n in items]
     listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
@@ -819,7 +858,29 @@ def _en_summon_nearby(w: _En, p: Mapping[str, Any]) -> str:
             f"{w.np(p.get('target', 'self'))} (none when it is surrounded).")
 
 
+def _en_summon(w: _En, p: Mapping[str, Any]) -> str:
+    """The skirmish's summon: a unit for a few rounds."""
+    name = _lookup_name(w.library, str(p.get("card")), "en")
+    where = w.np(p.get("target", 0), skip=frozenset({"card"}))
+    rounds = _int(p.get("rounds", 0))
+    lasting = (f" It is exhausted this round and vanishes at the start of the "
+               f"{_en_ordinal(rounds)} round from now." if rounds else
+               " It is exhausted this round.")
+    return f"Summon {_En.a(name)} {name} on {where}.{lasting}"
+
+
+def _en_ordinal(n: int) -> str:
+    return {1: "next", 2: "second", 3: "third", 4: "fourth"}.get(n, f"{n}th")
+
+
+def _en_contaminate(w: _En, p: Mapping[str, Any]) -> str:
+    n = _int(p.get("count", 1))
+    return f"{_cap(w.np(p.get('target', 0)))} becomes radioactive {n} (it adds up)."
+
+
 _EN_EFFECTS: dict[str, Callable[[_En, Mapping[str, Any]], str]] = {
+    "skirmish:summon": _en_summon,
+    "skirmish:contaminate": _en_contaminate,
     "buff": _en_buff,
     "dispel": lambda w, p: f"Dispel {w.np(p.get('target', 0))}.",
     "anchor": lambda w, p: (f"{_cap(w.np(p.get('target', 0)))} is no longer Ephemeral, "
@@ -876,6 +937,8 @@ def _de_count(n: int, one: str, many: str) -> str:
 
 
 def _de_marks(w: _De, kind: str, items: list[tuple[Any, int]], ref: Any) -> str:
+    if kind == "add_mark" and _statuses(items):
+        return f"Gib {w.np(ref, 'dat')} {_status_words(w, items, ' und ')}."
     parts = [_de_count(n, f"eine {w.mark(m)}", w.mark(m, plural=True)) for m, n in items]
     listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " und " + parts[-1]
     if kind == "add_mark":
@@ -970,7 +1033,24 @@ def _de_summon_nearby(w: _De, p: Mapping[str, Any]) -> str:
 
 
 #: German wording per effect kind; a kind missing here falls back to English for its line
+def _de_summon(w: _De, p: Mapping[str, Any]) -> str:
+    """Die Beschwörung des Gefechts: eine Einheit für einige Runden."""
+    name = _lookup_name(w.library, str(p.get("card")), "de")
+    where = w.np(p.get("target", 0), "acc", skip=frozenset({"card"}))
+    rounds = _int(p.get("rounds", 0))
+    lasting = (f" Die Einheit ist in dieser Runde erschöpft und vergeht zu Beginn der {rounds}. "
+               "Runde von jetzt an." if rounds else " Die Einheit ist in dieser Runde erschöpft.")
+    return f"Beschwöre „{name}“ auf {where}.{lasting}"
+
+
+def _de_contaminate(w: _De, p: Mapping[str, Any]) -> str:
+    n = _int(p.get("count", 1))
+    return f"{_cap(w.np(p.get('target', 0), 'nom'))} wird radioaktiv {n} (das addiert sich)."
+
+
 DE_EFFECTS: dict[str, Callable[[_De, Mapping[str, Any]], str]] = {
+    "skirmish:summon": _de_summon,
+    "skirmish:contaminate": _de_contaminate,
     "buff": _de_buff,
     "dispel": lambda w, p: f"Banne {w.np(p.get('target', 0))}.",
     "anchor": lambda w, p: (f"{_cap(w.np(p.get('target', 0), 'nom'))} ist nicht mehr "
@@ -1122,7 +1202,8 @@ def _card_pieces(card: CardDef, library: CardLibrary | None
     if card.full_action is not None:
         def full(cls: type[_En] | type[_De], ability: Ability = card.full_action) -> Paragraph:
             w = cls(card, ability, library=library)
-            return Paragraph(_ability_body(w, ability), w.full_action_label, "full_action")
+            label = w.ability_label if SKIRMISH_TAG in card.tags else w.full_action_label
+            return Paragraph(_ability_body(w, ability), label, "full_action")
 
         pieces.append(full)
     for ability in card.free_actions:
@@ -1164,6 +1245,9 @@ def rules_text(card: CardDef, lang: str = "en",
 
 
 def _en_keyword_reminder(w: _En, name: str, value: Any) -> str | None:
+    if _has_fields(name) and isinstance(value, Mapping):
+        body = _keyword_reminder_body(name, 1, "en", **_field_words(value, "en"))
+        return f"{w.keyword_text(name, value)}: {body}" if body else None
     n = 1 if value is True else _int(value)
     body = _keyword_reminder_body(name, n, "en", tiles=_en_tiles(n),
                                   x=w.protection(value) if _is_spec(name) else n)
@@ -1173,8 +1257,11 @@ def _en_keyword_reminder(w: _En, name: str, value: Any) -> str | None:
 def _de_keyword_reminder(w: _De, name: str, value: Any) -> str | None:
     n = 1 if value is True else _int(value)
     head = w.keyword_text(name, value)
-    body = _keyword_reminder_body(name, n, "de", tiles=_de_tiles(n),
-                                  x=w.protection(value) if _is_spec(name) else n)
+    if _has_fields(name) and isinstance(value, Mapping):
+        body = _keyword_reminder_body(name, 1, "de", **_field_words(value, "de"))
+    else:
+        body = _keyword_reminder_body(name, n, "de", tiles=_de_tiles(n),
+                                      x=w.protection(value) if _is_spec(name) else n)
     if body is None:
         raise Untranslated(name)
     return f"{head}: {body}"
@@ -1251,6 +1338,8 @@ def flavour(card: CardDef, lang: str = "en") -> str:
 
 #: the tag of every card of the duel, and the duel's tags that name no tribe
 DUEL_TAG = "duel"
+#: the tag of every unit of the skirmish
+SKIRMISH_TAG = "skirmish"
 _NOT_TRIBES = frozenset({DUEL_TAG, "general", "bloodbound"})
 _DUEL_TYPES = {
     "en": {"general": "General", "minion": "Minion", "bloodbound": "Bloodbound spell",

@@ -108,3 +108,38 @@ class Arrival:
     arrivals act later; a unit that transforms or hatches arrives anew)."""
 
     order: int
+
+
+@dataclass(slots=True)
+class Activity:
+    """What a skirmish unit did in its activation (seed 004), beside its ``Body`` (whose
+    ``moves`` are its movement points, below zero after a penalty, and ``attacks`` its
+    attack left): ``acted``, it moved or acted since it was activated; ``blocked``, hexes
+    a move of this activation found taken by a unit its side could not see; ``done``,
+    something (a stun) ended its activation early."""
+
+    acted: bool = False
+    blocked: tuple[Tile, ...] = ()
+    done: bool = False
+
+
+@dataclass(slots=True)
+class Rounds:
+    """The skirmish's round (seed 004, "round starting player"): its number, the order
+    its players take turns in, the players in the order they last activated a unit this
+    round (the last one acted last), and the unit of the turn under way (0: none yet;
+    it stays named when the unit dies during its own activation)."""
+
+    number: int
+    order: tuple[int, ...]
+    acted: tuple[int, ...] = ()
+    current: int = 0
+
+
+@dataclass(slots=True)
+class ControlPoint:
+    """A skirmish control point (a region of the map, by its index in ``map.regions``)
+    and the player holding it (-1: nobody yet)."""
+
+    region: int
+    holder: int = -1

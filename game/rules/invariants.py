@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import esper
 
 from .components import Body, Card, OnMap, Zone
+from .core.board import dropped
 from .core.state import Phase
 from .systems.state_based import due
 
@@ -44,10 +45,12 @@ def check(game: Game) -> list[str]:
     # index agrees (where several share a tile, it holds one of them)
     seen: dict[tuple[int, int], list[int]] = {}
     occupancy = game.ruleset.occupancy
+    waiting = set(dropped(game))
     for entity, on_map in esper.get_component(OnMap):
         if on_map.tile is None:
-            if not game.container_of(entity):
-                problems.append(f"permanent {entity} has no tile and is in no pile")
+            if not game.container_of(entity) and entity not in waiting:
+                problems.append(f"permanent {entity} has no tile, is in no pile and is "
+                                "not waiting to be placed")
             continue
         if occupancy == 1 and on_map.tile in seen:
             problems.append(f"tile {on_map.tile} holds {seen[on_map.tile][0]} and {entity}")

@@ -23,9 +23,13 @@ if TYPE_CHECKING:
 @dataclass(frozen=True, slots=True)
 class Keyword:
     name: str
-    #: "none" (a flag), "int" (X), or "spec" (protection's X: a name, type or condition)
+    #: "none" (a flag), "int" (X), "spec" (protection's X: a name, type or condition), or
+    #: "fields" (a mapping of the named ``fields``: the skirmish's toggle)
     param: str
     rule: str
+    #: for ``param`` "fields": (field, kind) with kind "int" (a whole number of at least 0)
+    #: or "keyword" (the name of a registered keyword); every field is required
+    fields: tuple[tuple[str, str], ...] = ()
 
     @property
     def name_key(self) -> str:

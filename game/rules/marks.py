@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 #: how a new mark of a kind meets marks of the same kind already there
 STACKING = ("add", "highest", "replace", "single")
 #: when a lasting mark counts down (its ``duration``) and runs its ``on_tick``
-TICKS = ("", "turn_end", "round_start", "activation")
+TICKS = ("", "turn_end", "round_start", "round_end", "activation")
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +68,17 @@ class MarkKind:
     tick: str = ""
     #: runs on each tick for each bearer: ``(game, mark entity)``
     on_tick: Callable[[Game, int], None] | None = None
+    #: ``(game, bearer, count)`` -> how many marks really come, when marks of this kind
+    #: are put on a permanent (0 or less: none); it may act on the bearer as they come
+    #: (the skirmish's stun exhausts, radiated is lessened by armor)
+    on_apply: Callable[[Game, int, int], int] | None = None
+    #: while its bearer has such a mark, no mark of another kind can be put on it (the
+    #: skirmish's stasis)
+    wards_marks: bool = False
+    #: within one tick, kinds of a lower order tick first (the skirmish: radioactive hexes
+    #: irradiate before radiation hurts); marks a tick puts on come in time for the kinds
+    #: that tick after them
+    tick_order: int = 0
 
     def __post_init__(self) -> None:
         if self.stacking not in STACKING:
@@ -170,6 +181,15 @@ def with_hook(hook: str) -> dict[str, MarkKind]:
         kinds = {name: MARKS[name] for name in MARKS if getattr(MARKS[name], hook)}
         cached = _HOOKS[hook] = (MARKS.generation, kinds)
     return cached[1]
+
+
+def refuses_marks(game: Game, bearer: int, kind: str) -> bool:
+    """Does a mark on ``bearer`` keep marks of ``kind`` off it (``wards_marks``)?"""
+    warding = with_hook("wards_marks")
+    if not warding:
+        return False
+    held = game.marks_on(bearer)
+    return any(held.get(name) and name != kind for name in warding)
 
 
 def stopping_mark(game: Game, unit: int) -> str:

@@ -48,6 +48,25 @@ class TileType:
     worker_gain: int = 0
     #: a unit standing here lets its controller buy from the tile's store
     store: bool = False
+    # --- the skirmish's terrain (seed 004; read in game/rules/rulesets/skirmish)
+    #: "+n movement cost": points a unit must have, and pays, on top of a step to move in
+    #: (``move_in``) or out (``move_out``)
+    move_in: int = 0
+    move_out: int = 0
+    #: "n movement penalty": points taken after a step in (out), even below zero
+    penalty_in: int = 0
+    penalty_out: int = 0
+    #: high ground: +1 protection and +1 move-in cost against units on low ground, and it
+    #: blocks the sight of units on low ground
+    elevated: bool = False
+    #: blocks sight (from low ground only, unless the tile is also elevated)
+    blocks_sight: bool = False
+    #: terrain protection: (smallest size, largest size, melee, ranged, aoe) per size band
+    protection: tuple[tuple[int, int, int, int, int], ...] = ()
+    #: radioactive marks the tile starts a game with
+    radioactive: int = 0
+    #: burn given to a unit that moves in, and at each end of round to a unit here
+    burns: int = 0
     #: the fleet: the anomalies this system is (``asteroid field``, ``nebula``,
     #: ``supernova``, ``gravity rift``; several at once are allowed, rule 9)
     anomalies: frozenset[str] = frozenset()
@@ -92,7 +111,7 @@ register_tile_type(TileType("harbor", harbor=True, look=Look("A", (170, 140, 100
 register_tile_type(TileType("street", street=True, look=Look("s", (168, 160, 140))))
 register_tile_type(TileType("deep water", walkers=False, swimmers=True,
                             look=Look("w", (22, 48, 104))))
-register_tile_type(TileType("water", swimmers=True, stops_walkers=True,
+register_tile_type(TileType("water", swimmers=True, stops_walkers=True, move_in=1,
                             look=Look("~", (98, 176, 214))))
 register_tile_type(TileType("wall", walkers=False, wall_solid=10, look=Look("#", (104, 104, 102))))
 register_tile_type(TileType("gate", stops_all=True, look=Look("g", (120, 86, 52))))
@@ -116,3 +135,16 @@ register_tile_type(TileType("supernova", anomalies=frozenset({"supernova"}),
                             look=Look("*", (236, 120, 40))))
 register_tile_type(TileType("gravity rift", anomalies=frozenset({"gravity rift"}),
                             look=Look("@", (40, 30, 70))))
+
+# the skirmish's terrain (seed 004; "water" above is its shallow water, "deep water" the
+# water only aquatic units enter)
+register_tile_type(TileType("forest", penalty_in=1, blocks_sight=True,
+                            protection=((1, 2, 1, 2, 2), (3, 4, 0, 1, 1)),
+                            look=Look("F", (44, 110, 52))))
+register_tile_type(TileType("hill", elevated=True, look=Look("^", (160, 140, 90))))
+register_tile_type(TileType("swamp", penalty_in=1, move_out=1,
+                            protection=((1, 4, 1, 0, 0),), look=Look("%", (88, 110, 74))))
+register_tile_type(TileType("mountain", walkers=False, blocks_sight=True, elevated=True,
+                            look=Look("M", (120, 112, 108))))
+register_tile_type(TileType("lava", burns=1, look=Look("L", (210, 80, 30))))
+register_tile_type(TileType("radioactive", radioactive=1, look=Look("R", (150, 200, 40))))

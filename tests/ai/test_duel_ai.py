@@ -21,7 +21,7 @@ from game.rules.core.actions import Action, Attack, EndTurn, Mulligan, PlayCard
 from game.rules.invariants import check
 from game.rules.rulesets.duel.handlers import summon
 from game.rules.rulesets.duel.rules import general_of
-from game.runner import DEFAULT_DRAFT, DEFAULT_SETS
+from game.simulation import DEFAULT_DRAFT, DEFAULT_SETS
 
 LIBRARY = load_cards()[0]
 STANDARD = find_map("2P-duel-standard")

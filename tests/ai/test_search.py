@@ -18,7 +18,7 @@ from game.rules import Game, GameSetup
 from game.rules.core.actions import Action, EndTurn, Pass
 from game.rules.core.view import Zone
 from game.rules.invariants import check
-from game.runner import DEFAULT_DRAFT, DEFAULT_SETS, play_random_game
+from game.simulation import DEFAULT_DRAFT, DEFAULT_SETS, play_random_game
 
 LIBRARY = load_cards()[0]
 SPEC = find_map("2P-ring-street")

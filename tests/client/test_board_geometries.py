@@ -34,6 +34,7 @@ from game.client import settings as client_settings  # noqa: E402
 from game.client import ui  # noqa: E402
 from game.client.app import App  # noqa: E402
 from game.client.board_view import (  # noqa: E402
+    HAZARD_STRIPE,
     HIGHLIGHT_COLOURS,
     LINK_COLOUR,
     REGION_EDGE,
@@ -213,7 +214,12 @@ def test_highlights_land_on_their_cells(screen: pygame.Surface, board: str) -> N
             inside = 1 + frame / 2
             point = (round(mx + (centre[0] - mx) * inside / length),
                      round(my + (centre[1] - my) * inside / length))
-            assert near(screen.get_at(point), HIGHLIGHT_COLOURS[kind], 40), (kind, i, point)
+            colours = [HIGHLIGHT_COLOURS[kind]]
+            if kind == "own":  # hazard stripes: the frame's colour or its dark stripe
+                colours.append(tuple(c * d // 255 for c, d in
+                                     zip(HIGHLIGHT_COLOURS[kind][:3], HAZARD_STRIPE,
+                                         strict=True)))
+            assert any(near(screen.get_at(point), c, 40) for c in colours), (kind, i, point)
         # neighbours without a highlight are untouched at their centres
         for other in geometry.neighbours(tile):
             if other not in chosen and other not in game.board:
@@ -237,9 +243,12 @@ def test_pieces_sit_on_their_cells_centre(screen: pygame.Surface, board: str) ->
                if near(screen.get_at((x, y)), colour, 12)
                and not near(before.get_at((x, y)), colour, 12)]
     assert len(changed) > 100
-    mean_x = sum(p[0] for p in changed) / len(changed)
-    mean_y = sum(p[1] for p in changed) / len(changed)
-    assert abs(mean_x - centre[0]) <= 3 and abs(mean_y - centre[1]) <= 3
+    # the disc's ring: as wide as it is high, its top half never covered (the attack and
+    # health figures sit over the lower corners)
+    left, right = min(p[0] for p in changed), max(p[0] for p in changed)
+    top = min(p[1] for p in changed)
+    middle_x, middle_y = (left + right) / 2, top + (right - left) / 2
+    assert abs(middle_x - centre[0]) <= 3 and abs(middle_y - centre[1]) <= 3
     # the token stays inside the cell: nothing of it lands on a neighbour's centre
     for other in game.geometry.neighbours(tile):
         spot = view.tile_center(other)
@@ -404,7 +413,8 @@ def test_minimap_draws_every_geometry(board: str, size: tuple[int, int]) -> None
 
 
 def scene_on(spec: MapSpec, seed: int = 5) -> tuple[App, Session, list[Action]]:
-    app = App(Settings(auto_pass=True, computer_pace=0.0, animation_speed=0.0),
+    app = App(Settings(auto_pass=True, computer_pace=0.0, animation_speed=0.0,
+                       ask_idle_units=False, ask_skipped_buy=False),
               size=(1280, 720))
     setup = GameSetup(spec, LIBRARY, spec.players, seed, ("base",), "1x[2;8]",
                       stores=(("Archer", "Paladin", "Fireball", "Healing Potion"),) * 2)
@@ -492,7 +502,8 @@ def test_a_whole_hex_game_through_the_window_with_the_mouse(
     spec = find_map("2P-hex-crossing", library=LIBRARY)  # the shipped hex map
     entry = MapEntry("2P-hex-crossing", Path(spec.source), spec)
     monkeypatch.setattr(new_game_screen, "map_entries", lambda content: [entry])
-    app = App(Settings(auto_pass=True, computer_pace=0.0, animation_speed=0.0),
+    app = App(Settings(auto_pass=True, computer_pace=0.0, animation_speed=0.0,
+                       ask_idle_units=False, ask_skipped_buy=False),
               size=(1280, 720))
     app.start(MenuScene(app, CONTENT))
     app.step([])

@@ -23,6 +23,7 @@ from typing import Any  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from window_driver import picker_item, run_until, to_action_phase  # noqa: E402
 
 from game.client.app import App, Scene  # noqa: E402
 from game.client.session import Seat, Session  # noqa: E402
@@ -170,7 +171,8 @@ def _saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 def make_app() -> App:
-    settings = Settings(auto_pass=True, computer_pace=0.0, animation_speed=0.0)
+    settings = Settings(auto_pass=True, computer_pace=0.0, animation_speed=0.0,
+                        ask_idle_units=False, ask_skipped_buy=False)
     return App(settings, size=(1280, 720))
 
 
@@ -218,14 +220,6 @@ def key(app: App, code: int, mod: int = 0) -> None:
     app.step()
 
 
-def run_until(app: App, done: Any, limit: int = 400) -> None:
-    for _ in range(limit):
-        if done():
-            return
-        app.step([])
-    assert done(), "the screen did not get there"
-
-
 def snap(app: App, name: str) -> None:
     if SNAPSHOTS:
         app.step([])
@@ -267,15 +261,6 @@ def start_board(seats: list[Seat], stores: tuple[tuple[str, ...], ...],
     app.start(BoardScene(app, session))
     app.step([])
     return app, session, sent
-
-
-def to_action_phase(app: App, session: Session) -> None:
-    """Pass the first upkeep with the Space key until player 1's action phase."""
-    game = session.game
-    run_until(app, lambda: game.actor == 0)
-    if game.phase is Phase.UPKEEP:
-        key(app, pygame.K_SPACE)
-    run_until(app, lambda: game.phase is Phase.ACTION and game.actor == 0)
 
 
 def resolve(app: App, session: Session) -> None:
@@ -406,7 +391,7 @@ def test_pass_and_end_turn_with_keys() -> None:
     answer_until(app, session, lambda: game.active == 0 and game.turn >= 3)
     assert game.turn >= 3
     snap(app, "board_after_computer_turn")
-    assert any("Turn 2" in line for line in session.log)
+    assert any("Round 1: player 2's turn" in line for line in session.log)
 
 
 def test_end_turn_pressed_twice_does_not_pass_the_next_turn() -> None:
@@ -496,7 +481,7 @@ def test_hovering_an_attack_target_previews_the_damage_and_sends_nothing() -> No
     click(app, pos_of(scene, (6, 4)))
     resolve(app, session)
     assert Attack(0, unit, enemy) in sent
-    assert any(line.strip() == "Recruit deals 1 damage to Recruit" for line in session.log)
+    assert any(line.strip() == "Recruit deals 1 damage to P2's Recruit" for line in session.log)
 
 
 def test_triggered_action_is_declared_by_clicking_a_target() -> None:
@@ -519,14 +504,6 @@ def test_triggered_action_is_declared_by_clicking_a_target() -> None:
     click(app, pos_of(scene, (1, 3)))
     assert DeclareTrigger(0, (first,)) in sent
     assert not game.pending
-
-
-def picker_item(scene: BoardScene, text: str) -> tuple[int, int]:
-    assert scene.picker is not None, "no picker open"
-    for row, item in zip(scene.picker.rows(), scene.picker.items, strict=True):
-        if text in item.label:
-            return row.center
-    raise AssertionError(f"no {text!r} in {[i.label for i in scene.picker.items]}")
 
 
 def test_carry_an_artifact_choosing_destination_and_drop_tile() -> None:
@@ -603,6 +580,129 @@ def test_full_action_button_of_the_activated_unit() -> None:
     assert FullAction(0, farmer, "tile") in sent
 
 
+def test_upkeep_shortfall_asks_which_unit_stays_unpaid() -> None:
+    """Upkeep 3.4: 2 resource for a Paladin (2) and two Archers (1 each): the units are
+    lit red on the board, the prompt says why, and a click leaves one unpaid."""
+    from game.rules.core.actions import LeaveUnpaid
+
+    app, session, sent = start_board([Seat(), Seat(False)], STORES)
+    game = session.game
+    paladin = game.add_permanent("Paladin", (1, 1), 0)
+    archers = [game.add_permanent("Archer", (1, t), 0) for t in (3, 5)]
+    to_action_phase(app, session)
+    key(app, pygame.K_RETURN)
+    answer_until(app, session, lambda: game.active == 0 and game.turn >= 3 and game.actor == 0)
+    game.players[0].resource = 2
+    scene = board_scene(app)
+    scene.refresh()
+    app.step([])
+    click(app, scene.upkeep.pay.rect.center)
+    resolve(app, session)
+    assert [c.kind for c in game.choices] == ["unpaid"]
+    app.step([])
+    lit = {t for t, kind in scene.view.highlights.items() if kind == "attack"}
+    assert lit == {(1, 1), (1, 3), (1, 5)}
+    build = scene.controls.build
+    assert build is not None and build.prompt().startswith("Upkeep: 2 ◆ can't pay the 4 ◆")
+    snap(app, "board_choice_unpaid")
+    click(app, pos_of(scene, (1, 1)))
+    assert scene.picker is not None  # it destroys the unit: asked first
+    snap(app, "board_choice_unpaid_confirm")
+    click(app, picker_item(scene, "Leave Paladin unpaid (upkeep 2)"))
+    assert LeaveUnpaid(0, paladin) in sent
+    assert not game.choices and not game.is_on_map(paladin)
+    assert all(game.is_on_map(a) for a in archers)
+
+
+def test_a_dropped_pile_is_placed_piece_by_piece() -> None:
+    """Permanent Piles 5: the Ramm falls; a button per waiting piece, then gold tiles."""
+    from game.rules.core.actions import PlaceDropped
+
+    app, session, sent = start_board([Seat(), Seat(False)], STORES)
+    game = session.game
+    ramm = game.add_permanent("Ramm", (4, 4), 0)
+    crew = [game.add_permanent("Recruit", (3, 4), 0), game.add_permanent("Archer", (5, 4), 0)]
+    for unit in crew:
+        game.pile_onto(unit, ramm)
+    die = game.add_card("Die!", 0, Zone.HAND)
+    game.players[0].resource = 9
+    to_action_phase(app, session)
+    scene = board_scene(app)
+    app.step([])
+    click(app, hand_pos(scene, die))
+    click(app, pos_of(scene, (4, 4)))
+    assert scene.dialog is not None  # Die! on one's own Ramm: asked first
+    key(app, pygame.K_RETURN)
+    resolve(app, session)
+    assert [c.kind for c in game.choices] == ["drop"]
+    app.step([])
+    labels = [b.label for b in scene.prompt_buttons.buttons]
+    assert "Place Recruit" in labels and "Place Archer" in labels
+    snap(app, "board_choice_drop_pieces")
+    click(app, strip_button(scene, "Place Archer"))
+    gold = {t for t, kind in scene.view.highlights.items() if kind == "play"}
+    assert gold == {a.tile for a in session.legal()
+                    if isinstance(a, PlaceDropped) and a.permanent == crew[1]}
+    snap(app, "board_choice_drop_tiles")
+    click(app, pos_of(scene, (5, 5)))
+    assert PlaceDropped(0, crew[1], (5, 5)) in sent
+    app.step([])
+    click(app, pos_of(scene, (3, 3)))  # one piece left: its tiles at once
+    assert PlaceDropped(0, crew[0], (3, 3)) in sent
+    assert not game.choices
+    assert game.tile_of(crew[0]) == (3, 3) and game.tile_of(crew[1]) == (5, 5)
+
+
+def test_a_discard_cost_is_paid_by_clicking_a_card_in_the_hand() -> None:
+    from game.rules.core.actions import DiscardToPay, UseFreeAction
+
+    app, session, sent = start_board([Seat(), Seat(False)], STORES)
+    game = session.game
+    cove = game.add_permanent("Smugglers' Cove", (2, 2), 0)
+    to_action_phase(app, session)
+    scene = board_scene(app)
+    app.step([])
+    click(app, pos_of(scene, (2, 2)))
+    click(app, picker_item(scene, "Smugglers' Cove"))
+    assert UseFreeAction(0, cove, 0) in sent
+    assert [c.kind for c in game.choices] == ["discard"]
+    app.step([])
+    hand = list(game.players[0].hand)
+    assert all(scene.controls.playable(card) for card in hand)
+    assert not [b for b in scene.prompt_buttons.buttons if "Coin" in b.label]
+    snap(app, "board_choice_discard")
+    click(app, hand_pos(scene, hand[-1]))
+    assert DiscardToPay(0, hand[-1]) in sent
+    assert not game.choices and hand[-1] in game.players[0].discard
+
+
+def test_triggered_actions_set_off_together_are_put_in_order_by_buttons() -> None:
+    """Actions 5: the Thief's and its Sword's triggered actions wait; a button each says
+    which is declared first."""
+    from game.rules.core.actions import DeclareTriggerFirst
+
+    app, session, sent = start_board([Seat(), Seat(False)], STORES)
+    game = session.game
+    thief = game.add_permanent("Thief", (4, 4), 0)
+    sword = game.add_permanent("Sword", (4, 5), 0)
+    game.pile_onto(sword, thief)
+    game.add_permanent("Barricade", (5, 4), 1)
+    to_action_phase(app, session)
+    scene = board_scene(app)
+    click(app, pos_of(scene, (4, 4)))
+    click(app, pos_of(scene, (5, 4)))
+    resolve(app, session)
+    assert len(game.pending) == 2
+    app.step([])
+    labels = [b.label for b in scene.prompt_buttons.buttons]
+    assert any(label.startswith("Declare Thief") for label in labels)
+    assert any(label.startswith("Declare Sword") for label in labels)
+    snap(app, "board_choice_trigger_order")
+    click(app, strip_button(scene, "Declare Sword"))
+    assert DeclareTriggerFirst(0, 1) in sent  # the Sword's, the second waiting
+    assert not game.pending  # the Thief's followed by itself: nothing left to order
+
+
 def test_equipment_can_be_readied_for_the_next_unit() -> None:
     app, session, sent = start_board([Seat(), Seat(False)], STORES)
     game = session.game
@@ -612,7 +712,7 @@ def test_equipment_can_be_readied_for_the_next_unit() -> None:
     app.step([])
     click(app, hand_pos(scene, sword))
     assert {k for k in scene.view.highlights.values()} == {"play"}
-    click(app, strip_button(scene, "Ready for the next unit"))
+    click(app, strip_button(scene, "Equip the next unit you play"))
     assert PlayCard(0, sword, None, (), True) in sent
 
 

@@ -12,6 +12,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from collections.abc import Iterator  # noqa: E402
+from dataclasses import replace  # noqa: E402
 from typing import Any  # noqa: E402
 
 import pygame  # noqa: E402
@@ -19,7 +20,18 @@ import pytest  # noqa: E402
 
 from game.client import ui  # noqa: E402
 from game.client.board_view import HIGHLIGHT_COLOURS, BoardView  # noqa: E402
-from game.client.pieces import PieceLook, draw_piece, short_name  # noqa: E402
+from game.client.live import live_lines  # noqa: E402
+from game.client.panels import CardFaces, Zoom  # noqa: E402
+from game.client.pieces import (  # noqa: E402
+    BOOSTED_FIGURE,
+    DAMAGED_FIGURE,
+    FIGURE_CELL,
+    HEALTH_FIGURE,
+    PieceLook,
+    draw_piece,
+    figures,
+    short_name,
+)
 from game.content.mods import load_content  # noqa: E402
 from game.maps import find_map  # noqa: E402
 from game.rules import Game, GameSetup  # noqa: E402
@@ -198,7 +210,11 @@ def test_each_highlight_kind_is_drawn_on_its_tile(screen: pygame.Surface) -> Non
         box = view.tile_rect(tile)
         edge = pygame.Rect(box.left + 1, box.centery, 1, 1)  # the frame, inside the edge
         colour = HIGHLIGHT_COLOURS[kind][:3]
-        assert count_colour(screen, edge, colour, 30) == 1, kind
+        if kind == "own":  # striped: the frame's colour along part of its side only
+            side = pygame.Rect(box.left + 1, box.top + 6, 1, box.height - 12)
+            assert 0 < count_colour(screen, side, colour, 30) < side.height - 4, kind
+        else:
+            assert count_colour(screen, edge, colour, 30) == 1, kind
         assert screen.get_at(box.center) != plain.get_at(box.center), kind
     untouched = view.tile_rect(tiles[1])
     assert screen.get_at(untouched.center) == plain.get_at(untouched.center)
@@ -390,3 +406,63 @@ def test_the_four_player_board_with_forty_units(screen: pygame.Surface) -> None:
     view.draw(screen, WINDOW)
     snapshot(screen, "4p_40_units_zoomed")
     assert view.sprite_renders >= 40
+
+
+# ------------------------------------------------------------------ live state
+
+
+def test_a_muhq_unit_shows_its_live_attack_and_health_as_figures(
+        screen: pygame.Surface) -> None:
+    """Issue 14, point 4: a Soldier carrying a Sword shows attack 3 (2 + 1, rule Units
+    15.1), in gold as above the printed 2; once damaged its health figure is what it can
+    still take, in red."""
+    game = new_game("4P-islands")
+    view = BoardView(game, None)
+    soldier = game.add_permanent("Soldier", free_tiles(game)[20], 0)
+    look = view.look(soldier)
+    assert (look.attack, look.base_attack) == (2, 2)
+    sword = game.add_card("Sword", 0)
+    game.put_in_pile(sword, soldier, 0)
+    look = view.look(soldier)
+    assert (look.attack, look.base_attack, look.equipment) == (3, 2, 1)
+    attack, attack_colour, health, health_colour = figures(look)
+    assert attack == "3" and attack_colour == BOOSTED_FIGURE
+    assert health == str(LIBRARY["Soldier"].health) and health_colour == HEALTH_FIGURE
+    game.edit(soldier, damage=1)
+    _, _, health, health_colour = figures(view.look(soldier))
+    assert health == str(LIBRARY["Soldier"].health - 1) and health_colour == DAMAGED_FIGURE
+    # the figure plates fill the bottom corners, outside the disc; a small token has pips
+    big = draw_piece(replace(view.look(soldier), cell=64))
+    assert big.get_at((3, 60)).a > 0 and big.get_at((60, 60)).a > 0
+    small = draw_piece(replace(view.look(soldier), cell=FIGURE_CELL - 1))
+    assert small.get_at((2, FIGURE_CELL - 4)).a == 0
+
+
+def test_the_hover_zoom_says_what_a_piece_is_like_now(screen: pygame.Surface) -> None:
+    """Issue 14, point 4: the hover shows live values, not only the printed card: attack
+    with the pile's equipment, health with the damage taken, marks with their counts, the
+    pile's contents with the uses left, and that a tapped unit is done."""
+    game = new_game("4P-islands")
+    soldier = game.add_permanent("Soldier", free_tiles(game)[20], 0)
+    sword = game.add_card("Sword", 0)
+    game.put_in_pile(sword, soldier, 0)
+    assert live_lines(game, soldier, 0)[:2] == [("Attack 3 next to it", "up"),
+                                                (f"Health {LIBRARY['Soldier'].health}", "plain")]
+    game.edit(soldier, damage=1, tapped=True)
+    game.add_marks(soldier, "poison", 2)
+    text = [line for line, _ in live_lines(game, soldier, 0)]
+    health = LIBRARY["Soldier"].health
+    assert f"Health {health}, 1 damage taken: it can take {health - 1} more" in text
+    assert "Carries Sword (2 uses)" in text
+    assert "2 × poison mark" in text
+    assert "Tapped: done until your next turn" in text
+    assert live_lines(game, game.add_card("Sword", 1), 1) == []  # not on the map: nothing
+    plain = Zoom()
+    plain.set(LIBRARY["Soldier"], ("corner", WINDOW), (0, 0))
+    faces = CardFaces()
+    screen.fill((0, 0, 0))
+    plain.draw(screen, faces, 260)
+    without = pygame.mask.from_threshold(screen, (0, 0, 0), (1, 1, 1, 255)).count()
+    screen.fill((0, 0, 0))
+    plain.draw(screen, faces, 260, live_lines(game, soldier, 0))
+    assert pygame.mask.from_threshold(screen, (0, 0, 0), (1, 1, 1, 255)).count() < without

@@ -38,7 +38,8 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     monkeypatch.setattr(client_settings, "config_dir", lambda: tmp_path / "config")
     monkeypatch.setattr(client_settings, "data_dir", lambda: tmp_path / "data")
     monkeypatch.setattr(client_settings, "saves_dir", lambda: tmp_path / "saves")
-    application = App(Settings(auto_pass=True, computer_pace=0.0, animation_speed=0.0),
+    application = App(Settings(auto_pass=True, computer_pace=0.0, animation_speed=0.0,
+                               ask_idle_units=False, ask_skipped_buy=False),
                       size=(1280, 720))
     application.start(MenuScene(application, load_content(include_user=False)))
     application.step([])

@@ -18,7 +18,7 @@ from game.maps import find_map, list_maps
 from game.rules import Game, GameSetup
 from game.rules.mapmodel import WinSpec
 from game.rules.wincons import WIN_CONDITIONS, map_goal_values
-from game.runner import DEFAULT_DRAFT, DEFAULT_SETS
+from game.simulation import DEFAULT_DRAFT, DEFAULT_SETS
 
 LIBRARY, _ = load_cards()
 

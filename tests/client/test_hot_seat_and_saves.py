@@ -63,7 +63,8 @@ def _saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 def make_app() -> App:
-    return App(Settings(auto_pass=True, computer_pace=0.0, animation_speed=0.0),
+    return App(Settings(auto_pass=True, computer_pace=0.0, animation_speed=0.0,
+                        ask_idle_units=False, ask_skipped_buy=False),
                size=(1280, 720))
 
 

@@ -361,7 +361,7 @@ def test_settings_change_is_applied_and_saved(app: App, folders: Path) -> None:
     assert isinstance(app.scene, SettingsScene)
     click_button(app, "Animation: Fast")
     click_button(app, "Pass automatically: Off")
-    click_button(app, "Computer pace: Slow (1.2 s)")
+    click_button(app, "Computer pace: Slow (1 s)")
     click_button(app, "Language: Deutsch")
     click_button(app, "Window size: 1024×768")
     assert app.screen.get_size() == (1024, 768)
@@ -369,7 +369,7 @@ def test_settings_change_is_applied_and_saved(app: App, folders: Path) -> None:
     saved = json.loads((folders / "config" / "settings.json").read_text())
     assert saved["animation_speed"] == 2.0
     assert saved["auto_pass"] is False
-    assert saved["computer_pace"] == 1.2
+    assert saved["computer_pace"] == 1.0
     assert saved["language"] == "de"
     assert (saved["window_width"], saved["window_height"]) == (1024, 768)
     assert Settings.load().language == "de"
@@ -533,6 +533,24 @@ def test_new_game_on_a_fleet_map_seats_up_to_six_and_asks_for_no_cards(
     game = started.session.game
     assert game.ruleset.name == "fleet" and len(game.players) == 5
     assert len(started.session.seats) == 5
+def test_new_game_on_a_skirmish_map_asks_for_no_card_sets_or_draft(
+        app: App, stand_in: None) -> None:
+    """The skirmish's armies come from the map: New game offers no card sets, draft or
+    decks there, and the game starts without them."""
+    click_button(app, "new")
+    scene = app.scene
+    assert isinstance(scene, NewGameScene)
+    click_map(app, "2P-skirmish-highlands")
+    assert scene.cardless and not scene.fleet and not scene.duel
+    assert scene.sets_top is None and scene.decks_top is None and scene.draft_top is None
+    assert not any(b.name.startswith(("set-", "draft")) for b in scene.buttons.buttons)
+    snap(app, "new-game-skirmish")
+    click_button(app, "start")
+    started = app.scene
+    assert isinstance(started, GameScreen)
+    assert started.session.game.ruleset.name == "skirmish"
+
+
 # ------------------------------------------------------------------ credits
 
 

@@ -18,9 +18,11 @@ import pytest  # noqa: E402
 
 from game.client.board_view import BoardView  # noqa: E402
 from game.client.pieces import (  # noqa: E402
+    ATTACK_FIGURE,
     DAMAGE_PIP,
     DAMAGED_FIGURE,
     DUEL_PICTURE_NAME,
+    FIGURE_CELL,
     HEALTH_PIP,
     PICTURE_CELL,
     PICTURE_NAME_CELL,
@@ -65,8 +67,11 @@ def test_the_picture_stands_for_the_name_on_a_small_token(cell: int) -> None:
     assert pixels(pictured) != pixels(named)
     # the name is not drawn: another name with the same picture looks the same
     assert pixels(draw_piece(soldier(cell, name="Paladin"))) == pixels(pictured)
-    # health and damage pips stay
-    assert count(pictured, HEALTH_PIP) > 0 and count(pictured, DAMAGE_PIP) > 0
+    if cell < FIGURE_CELL:  # health and damage pips stay
+        assert count(pictured, HEALTH_PIP) > 0 and count(pictured, DAMAGE_PIP) > 0
+    else:  # from FIGURE_CELL on, figures instead: attack 0, health 2 of 3 in red
+        assert count(pictured, HEALTH_PIP) == 0
+        assert count(pictured, DAMAGED_FIGURE) > 0 and count(pictured, ATTACK_FIGURE) > 0
 
 
 @pytest.mark.parametrize("cell", [PICTURE_NAME_CELL, 96, 160])
@@ -74,7 +79,9 @@ def test_a_big_token_shows_its_name_under_the_picture(cell: int) -> None:
     pictured = draw_piece(soldier(cell))
     assert pixels(draw_piece(soldier(cell, name="Paladin"))) != pixels(pictured)
     assert pixels(draw_piece(soldier(cell, picture=""))) != pixels(pictured)
-    assert count(pictured, HEALTH_PIP) > 0 and count(pictured, DAMAGE_PIP) > 0
+    # attack and health as figures (health 2 of 3 in red), no pips
+    assert count(pictured, HEALTH_PIP) == 0
+    assert count(pictured, DAMAGED_FIGURE) > 0 and count(pictured, ATTACK_FIGURE) > 0
 
 
 def test_a_token_too_small_or_without_a_readable_picture_shows_its_name(

@@ -71,3 +71,30 @@ def record_legal(session: Any) -> list[Action]:
 
     session.apply = checked
     return sent
+
+
+def run_until(app: App, done: Callable[[], bool], limit: int = 400) -> None:
+    """Run frames until ``done()`` (at most ``limit``); fails if it never comes."""
+    for _ in range(limit):
+        if done():
+            return
+        app.step([])
+    assert done(), "the screen did not get there"
+
+
+def to_action_phase(app: App, session: Any) -> None:
+    """Pass the first upkeep with the Space key until player 1's action phase."""
+    game = session.game
+    run_until(app, lambda: game.actor == 0)
+    if game.phase is Phase.UPKEEP:
+        key(app, pygame.K_SPACE)
+    run_until(app, lambda: game.phase is Phase.ACTION and game.actor == 0)
+
+
+def picker_item(scene: Any, text: str) -> tuple[int, int]:
+    """Where the open picker's first row whose label holds ``text`` is."""
+    assert scene.picker is not None, "no picker open"
+    for row, item in zip(scene.picker.rows(), scene.picker.items, strict=True):
+        if text in item.label:
+            return row.center  # type: ignore[no-any-return]
+    raise AssertionError(f"no {text!r} in {[i.label for i in scene.picker.items]}")

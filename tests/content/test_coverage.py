@@ -56,6 +56,24 @@ KEYWORD_CARDS: dict[str, list[str]] = {
     "bond": ["Golem Shaper", "Ley Sage", "Moss Golem"],
     "ephemeral": ["Wind Dervish"],
     "mech_progress": ["Bolt Thrower", "Piston Brute", "Rivet Hound"],
+    # the skirmish's unit properties (seed 004)
+    "skirmish:size": ["Knight", "Ranger", "Mountain Giant", "Spirit Wolf"],
+    "skirmish:sight": ["Longbowman", "Seer", "Outrider"],
+    "skirmish:armor": ["Pikeman", "Knight", "Stone Golem"],
+    "skirmish:melee": ["Longbowman", "Crossbowman"],
+    "skirmish:flying": ["Hawk Rider", "Griffin", "Fire Imp"],
+    "skirmish:aquatic": ["Frogman", "Marsh Stalker", "War Barge"],
+    "skirmish:teleport": ["Blink Adept"],
+    "skirmish:stealth": ["Ranger", "Viper"],
+    "skirmish:invisible": ["Wraith"],
+    "skirmish:detection": ["Seer"],
+    "skirmish:sense": ["Bloodhound"],
+    "skirmish:energy": ["Wind Walker", "Shade"],
+    "skirmish:toggle": ["Wind Walker", "Shade"],
+    "skirmish:transport": ["Siege Wagon", "War Barge"],
+    "skirmish:enterable": ["Siege Wagon", "War Barge"],
+    "skirmish:exitable": ["Siege Wagon", "War Barge"],
+    "skirmish:resistance": ["Stone Golem", "Marsh Stalker", "Salamander"],
     # the fleet's keywords (seed 003)
     "capacity": ["Carrier", "Dreadnought", "Courier"],
     "combat": ["Cruiser", "Fighter", "Infantry", "Walker"],
@@ -92,6 +110,9 @@ EFFECT_CARDS: dict[str, list[str]] = {
     "anchor": ["Dunecaster"],
     "gain_mana": ["Ether Wisp", "Ley Surge"],
     "refresh_bloodbound": ["Ley Sage"],
+    # the skirmish's effects (seed 004)
+    "skirmish:summon": ["Summoner"],
+    "skirmish:contaminate": ["Fallout Mortar"],
 }
 
 #: mark -> cards that put it on, take it off or look for it
@@ -108,10 +129,26 @@ MARK_CARDS: dict[str, list[str]] = {
     # the duel's marks (seed 002), put on by the effect that names them (MARK_EFFECTS)
     "duel:dispelled": ["Null Warden", "Silence Rune"],
     "duel:anchored": ["Dunecaster"],
+    # the skirmish's statuses (seed 004)
+    "skirmish:burn": ["Fire Archer", "Fire Imp", "Salamander", "Purifier"],
+    "skirmish:poison": ["Viper", "Purifier"],
+    "skirmish:stunned": ["Mace Brother"],
+    "skirmish:accelerated": ["Drummer"],
+    "skirmish:rooted": ["Vine Witch"],
+    "skirmish:broken": ["Hexer"],
+    "skirmish:shield": ["Shield Bearer"],
+    "skirmish:stasis": ["Chronomancer"],
+    "skirmish:ephemeral": ["Summoner"],
+    "skirmish:radiated": ["Rad Trooper", "Purifier"],
+    "skirmish:radioactive": ["Fallout Mortar"],
+    "skirmish:energy": ["Wind Walker", "Shade"],
+    "skirmish:toggled": ["Wind Walker", "Shade"],
 }
 
 #: effects that always put a mark on their target, so a card using the effect uses the mark
-MARK_EFFECTS: dict[str, str] = {"dispel": "duel:dispelled", "anchor": "duel:anchored"}
+MARK_EFFECTS: dict[str, str] = {"dispel": "duel:dispelled", "anchor": "duel:anchored",
+                                "skirmish:summon": "skirmish:ephemeral",
+                                "skirmish:contaminate": "skirmish:radioactive"}
 
 #: trigger -> cards with a triggered ability on it
 TRIGGER_CARDS: dict[str, list[str]] = {
@@ -207,6 +244,13 @@ TILE_CARDS: dict[str, list[tuple[str, str]]] = {
     "gate": [("Gate Warden", "on_tile")],
     "store": [("Scout", "fast"), ("Messenger", "fast")],
     "mana globe": [("Lantern Scout", "duel_unit"), ("Crag Hawk", "duel_unit")],
+    # the skirmish's terrain (seed 004)
+    "forest": [("Ranger", "skirmish_cover"), ("Viper", "skirmish_cover")],
+    "hill": [("Longbowman", "skirmish_high"), ("Crossbowman", "skirmish_high")],
+    "swamp": [("Militia", "skirmish_ground"), ("Hawk Rider", "skirmish_flier")],
+    "mountain": [("Griffin", "skirmish_flier"), ("Hawk Rider", "skirmish_flier")],
+    "lava": [("Salamander", "skirmish_fire"), ("Purifier", "skirmish_fire")],
+    "radioactive": [("Rad Trooper", "skirmish_radiation"), ("Purifier", "skirmish_radiation")],
     # the fleet's systems (seed 003): ships move through them, ground forces hold planets
     "void": [("Carrier", "fleet_ship")],
     "empty space": [("Carrier", "fleet_ship"), ("Courier", "fleet_ship")],
@@ -291,6 +335,8 @@ def uses_effect(card: CardDef, name: str) -> bool:
 def uses_mark(card: CardDef, name: str) -> bool:
     if name == "intention":
         return uses_effect(card, "intention")
+    if name in ("skirmish:energy", "skirmish:toggled"):  # kept by the rules for energy units
+        return bool(card.keywords.get("skirmish:energy"))
     if any((kind in ("add_mark", "remove_mark") and params.get("mark") == name)
            or MARK_EFFECTS.get(kind) == name for kind, params in effect_params(card)):
         return True
@@ -374,6 +420,43 @@ def _duel_unit(card: CardDef, tile: TileType) -> bool:
     return tile.name == "mana globe" and card.is_unit and "duel" in card.tags
 
 
+def _skirmish(card: CardDef) -> bool:
+    return card.is_unit and "skirmish" in card.tags
+
+
+def _skirmish_cover(card: CardDef, tile: TileType) -> bool:
+    """Terrain protection is by size: the small and medium units get the most of it."""
+    size = int(card.keywords.get("skirmish:size") or 2)
+    return _skirmish(card) and any(low <= size <= high and melee + ranged
+                                   for low, high, melee, ranged, _aoe in tile.protection)
+
+
+def _skirmish_high(card: CardDef, tile: TileType) -> bool:
+    """Shooters want high ground: they see over low obstacles from it."""
+    return _skirmish(card) and tile.elevated and tile.walkers and card.range > 1
+
+
+def _skirmish_ground(card: CardDef, tile: TileType) -> bool:
+    """Ground units pay the terrain's movement costs and penalties."""
+    return _skirmish(card) and not card.keywords.get("skirmish:flying") and bool(
+        tile.move_in or tile.move_out or tile.penalty_in or tile.penalty_out)
+
+
+def _skirmish_flier(card: CardDef, tile: TileType) -> bool:
+    """Fliers pass over what stops or slows ground units."""
+    return _skirmish(card) and bool(card.keywords.get("skirmish:flying")) and (
+        not tile.walkers or bool(tile.penalty_in or tile.move_out))
+
+
+def _skirmish_fire(card: CardDef, tile: TileType) -> bool:
+    """Lava burns: what lives with burn or takes it off is at home there."""
+    return _skirmish(card) and bool(tile.burns) and (
+        bool(card.keywords.get("skirmish:resistance")) or uses_mark(card, "skirmish:burn"))
+
+
+def _skirmish_radiation(card: CardDef, tile: TileType) -> bool:
+    """Radioactive ground irradiates; armor halves what comes, a cure takes it off."""
+    return _skirmish(card) and bool(tile.radioactive) and uses_mark(card, "skirmish:radiated")
 def _fleet_tile(tile: TileType) -> bool:
     """A tile of the fleet's galaxies: an anomaly, a system with a planet, empty space or
     the void between systems (seed 003)."""
@@ -396,6 +479,9 @@ TILE_USES: dict[str, Callable[[CardDef, TileType], bool]] = {
     "playable": _playable, "swimming": _swimming, "swimming_playable": _swimming_playable,
     "fast": _fast, "targets_walls": _targets_walls, "pushes": _pushes,
     "duel_unit": _duel_unit, "fleet_ship": _fleet_ship, "fleet_ground": _fleet_ground,
+    "skirmish_cover": _skirmish_cover, "skirmish_high": _skirmish_high,
+    "skirmish_ground": _skirmish_ground, "skirmish_flier": _skirmish_flier,
+    "skirmish_fire": _skirmish_fire, "skirmish_radiation": _skirmish_radiation,
 }
 
 

@@ -28,7 +28,8 @@ def _meters(map_name: str) -> set[str]:
     return keys | {"mech_progress"} if spec.ruleset == "duel" else keys
 
 
-@pytest.mark.parametrize("map_name", ["2P-ring-street", "2P-duel-standard"])
+@pytest.mark.parametrize("map_name", ["2P-ring-street", "2P-duel-standard",
+                                      "2P-skirmish-highlands", "2P-skirmish-wastes"])
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_meter_has_a_symbol_and_a_hint(map_name: str, lang: str) -> None:
     for key in sorted(_meters(map_name)):

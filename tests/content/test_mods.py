@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from game import runner
+from game import runner, simulation
 from game.cli import main
 from game.content.cards import ASSETS, CARDS_DIR, Problem, load_cards
 from game.content.mods import (
@@ -116,15 +116,15 @@ def test_validate_command_accepts_the_example_mod(capsys: pytest.CaptureFixture[
 def test_simulate_with_the_example_mod_drafts_its_set(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     seen: list[dict[str, Any]] = []
-    play = runner.play_random_game
+    play = simulation.play_random_game
 
     def recording(spec: Any, library: Any, seed: int, **options: Any) -> Any:
         seen.append({"library": library, **options})
         return play(spec, library, seed, **options)
 
-    monkeypatch.setattr(runner, "play_random_game", recording)
+    monkeypatch.setattr(simulation, "play_random_game", recording)
     code = main(["simulate", "--mod", str(EXAMPLE), "--no-user-mods", "--games", "2",
-                 "--max-turns", "30"])
+                 "--max-turns", "30", "--jobs", "1"])
     out, err = capsys.readouterr()
     assert code == 0, err
     assert "2 games on" in out and "warning" not in err
@@ -135,7 +135,7 @@ def test_simulate_with_the_example_mod_drafts_its_set(
 
 def test_the_example_cards_are_played_in_a_game() -> None:
     content = load_content([EXAMPLE], include_user=False)
-    game = runner.play_random_game(find_map("2P-ring-street"), content.library, 3,
+    game = simulation.play_random_game(find_map("2P-ring-street"), content.library, 3,
                                    max_turns=40, sets=("frontier",))
     played = {game.card(a.card).name for a in game.history if isinstance(a, PlayCard)}
     game.close()

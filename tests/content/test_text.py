@@ -258,7 +258,9 @@ def test_every_effect_has_text(name: str, holder: CardType) -> None:
 
 @pytest.mark.parametrize("name", KEYWORDS.names())
 def test_every_keyword_has_text(name: str) -> None:
-    value = {"none": True, "int": 2, "spec": "spells"}[KEYWORDS[name].param]
+    fields = {field: ("skirmish:flying" if kind == "keyword" else 2)
+              for field, kind in KEYWORDS[name].fields}
+    value = {"none": True, "int": 2, "spec": "spells", "fields": fields}[KEYWORDS[name].param]
     card = _card(keywords={name: value})
     _lines_for(card)
     if reminders(card):
@@ -295,8 +297,14 @@ def test_every_mark_can_be_put_on_a_unit(name: str) -> None:
         effects=(EffectSpec("add_mark", {"mark": name, "count": 2, "target": 0}),),
         targets=(TargetSpec("unit"),)))
     (line,) = rules_text(card)
-    plural = locale.text(f"mark.{name}.plural") if ":" in name else f"{name} marks"
-    assert line == f"Put 2 {plural} on target unit."
+    if name.startswith("skirmish:"):  # a status is given, as the seed applies it
+        words = locale.text(f"mark.{name}.name")
+        if MARKS[name].stacking != "single":
+            words += " 2"
+        assert line == f"Give target unit {words}."
+    else:
+        plural = locale.text(f"mark.{name}.plural") if ":" in name else f"{name} marks"
+        assert line == f"Put 2 {plural} on target unit."
     _lines_for(card)
 
 

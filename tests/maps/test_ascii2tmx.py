@@ -72,6 +72,13 @@ DUEL_MAPS = {
     "2P-duel-river": "general",
 }
 
+#: the skirmish's maps (seed 004), hex maps the same for both sides turned half a circle
+SKIRMISH_MAPS = {
+    "2P-skirmish-highlands": "skirmish:control",
+    "2P-skirmish-wastes": "skirmish:elimination",
+    "2P-skirmish-marsh": "skirmish:control",
+}
+
 #: the fleet's maps (seed 003), won by holding objective systems; hex galaxies balanced
 #: between the seats by distances, which the square symmetry test can't check
 FLEET_MAPS = {
@@ -269,7 +276,7 @@ BAD_INPUTS: dict[str, tuple[str, str]] = {
                               "win_condition.threshold: expected the threshold resource needs"),
     "not YAML": ("map: [unclosed\n  - :\n", "line 2: expected valid YAML, found a syntax error"),
     "not a mapping": ("- just\n- a list\n", "top level: expected a mapping"),
-    "unknown tile type": (GOOD.replace("{K: neutral}", "{K: lava}"),
+    "unknown tile type": (GOOD.replace("{K: neutral}", "{K: quicksand}"),
                           "symbols.K: expected a tile type"),
     "unknown field": (GOOD + "colour: red\n", "colour: expected one of the fields"),
     "player without spawn": (GOOD.replace("players: 2", "players: 3"),
@@ -328,7 +335,8 @@ def test_a_missing_input_file_is_a_clear_error(tmp_path: Path,
 
 
 def test_the_maps_of_the_issue_have_sources() -> None:
-    assert set(EXPECTED_MAPS) | set(DUEL_MAPS) | set(FLEET_MAPS) <= set(SOURCE_IDS)
+    assert set(EXPECTED_MAPS) | set(DUEL_MAPS) | set(SKIRMISH_MAPS) | set(FLEET_MAPS) <= set(
+        SOURCE_IDS)
 
 
 @pytest.mark.parametrize("source", SOURCES, ids=SOURCE_IDS)
@@ -358,7 +366,7 @@ def test_shipped_map_follows_the_naming_convention(source: Path) -> None:
 
 
 def test_shipped_maps_use_every_tile_type_and_win_condition() -> None:
-    expected = {**EXPECTED_MAPS, **DUEL_MAPS, **FLEET_MAPS}
+    expected = {**EXPECTED_MAPS, **DUEL_MAPS, **SKIRMISH_MAPS, **FLEET_MAPS}
     specs = [_shipped(name) for name in expected]
     assert {s.win.kind for s in specs} == set(WIN_CONDITIONS.names()) - {"none", *BOSS_WINS}
     assert {name: _shipped(name).win.kind for name in expected} == expected
@@ -414,6 +422,30 @@ def _walkable_from(spec: MapSpec, starts: list[Tile]) -> set[Tile]:
 
 def _next_to(spec: MapSpec, tile: Tile) -> set[Tile]:
     return {(tile[0] + dx, tile[1] + dy) for dx, dy in NEIGHBOUR_OFFSETS}
+
+
+@pytest.mark.parametrize("name", list(SKIRMISH_MAPS))
+def test_skirmish_map_is_the_same_for_both_sides_turned_half_a_circle(name: str) -> None:
+    """Cell (c, r) matches cell (width - 1 - c, height - 1 - r): on a staggered hex map
+    with an even number of rows that turn keeps every neighbour a neighbour."""
+    spec = _shipped(name)
+    geometry = spec.grid()
+    w, h = spec.width, spec.height
+    assert h % 2 == 0
+
+    def turn(tile: Tile) -> Tile:
+        col, row = geometry.tile_to_grid(tile)
+        return geometry.grid_to_tile(w - 1 - col, h - 1 - row)
+
+    for tile in spec.all_tiles():
+        assert spec.type_at(turn(tile)) == spec.type_at(tile), tile
+        assert {turn(n) for n in geometry.neighbours(tile)} == set(
+            geometry.neighbours(turn(tile)))
+    assert {turn(t): 1 - p for t, p in spec.owners.items()} == dict(spec.owners)
+    pieces = {(p.card, p.tile, p.player) for p in spec.placements}
+    assert {(card, turn(tile), 1 - player) for card, tile, player in pieces} == pieces
+    for region in spec.regions:
+        assert frozenset(turn(t) for t in region.tiles) in {r.tiles for r in spec.regions}
 
 
 @pytest.mark.parametrize("name", list(EXPECTED_MAPS))

@@ -16,7 +16,7 @@ from game.maps import MapError, check_tmx, load_tmx
 from game.rules.core.replay import game_to_json, replay
 from game.rules.geometry import Geometry, Tile, make_geometry
 from game.rules.mapmodel import DEFAULT_SYMBOLS
-from game.runner import play_random_game
+from game.simulation import play_random_game
 
 TYPES = ("neutral", "house", "tower", "farm field", "spawn", "harbor", "street",
          "deep water", "water", "wall", "gate", "store")

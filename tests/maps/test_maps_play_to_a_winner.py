@@ -6,7 +6,7 @@ import pytest
 
 from game.content.cards import load_cards
 from game.maps import find_map, list_maps
-from game.runner import DEFAULT_DRAFT, DEFAULT_SETS, play_random_game
+from game.simulation import DEFAULT_DRAFT, DEFAULT_SETS, play_random_game
 
 LIBRARY, _ = load_cards()
 

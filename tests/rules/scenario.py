@@ -16,6 +16,7 @@ from game.rules import Game, GameSetup, Phase, WinSpec, parse_grid
 from game.rules.cards import CardLibrary
 from game.rules.core.actions import Action, EndTurn, Pass, PayUpkeep
 from game.rules.core.events import Event
+from game.rules.core.state import RULES_VERSION
 from game.rules.core.view import Zone
 from game.rules.mapmodel import Placement, Region
 
@@ -43,15 +44,17 @@ def scenario(
     seed: int = 1,
     draft: str | None = None,
     sets: tuple[str, ...] = ("base",),
+    rules_version: int = RULES_VERSION,
 ) -> Game:
     """A game on a text grid, already in player 1's first upkeep (no draft unless asked).
 
-    ``hands``/``decks``/``stores`` add named cards; ``resource`` sets resource directly."""
+    ``hands``/``decks``/``stores`` add named cards; ``resource`` sets resource directly;
+    ``rules_version`` plays it by the rules of an earlier version (a loaded old save)."""
     spec = parse_grid(grid, players=players, income=income, start_deck=start_deck,
                       win=win or WinSpec("none"), placements=placements, regions=regions)
     explicit = None if draft else tuple(tuple((stores or {}).get(p, ())) for p in range(players))
     game = Game(GameSetup(spec, LIBRARY, players, seed, sets=sets, draft=draft or "1x[1;2]",
-                          stores=explicit))
+                          stores=explicit, version=rules_version))
     for player, names in (hands or {}).items():
         for name in names:
             game.add_card(name, player, Zone.HAND)
@@ -69,10 +72,12 @@ def act(game: Game, action: Action) -> list[Event]:
 
 
 def pass_until(game: Game, done: Callable[[Game], bool], limit: int = 200) -> list[Event]:
-    """Everyone passes until ``done(game)`` holds."""
+    """Everyone passes until ``done(game)`` holds, or a decision waits for a player (a
+    triggered action to declare, ``game.pending``, or ``game.choices``: nobody can pass
+    then)."""
     events: list[Event] = []
     for _ in range(limit):
-        if done(game):
+        if done(game) or game.choices or game.pending:
             return events
         actor = game.actor
         assert actor is not None, "the game is over"

@@ -26,7 +26,7 @@ from game.rules.bosses import (
 from game.rules.core.actions import Activate, Attack, FullAction, Move, Pass, PlayCard
 from game.rules.core.view import Zone
 from game.rules.mapmodel import Placement
-from game.runner import play_random_game
+from game.simulation import play_random_game
 
 TYRANT = "The Iron Tyrant"
 KRAKEN = "The Kraken"

@@ -24,6 +24,7 @@ from game.rules.core.actions import (
     Activate,
     Attack,
     Disband,
+    DiscardToPay,
     Equip,
     FullAction,
     Move,
@@ -722,10 +723,12 @@ def test_card_bear_trap_springs_on_an_adjacent_enemy_and_is_gone() -> None:
 def test_card_smugglers_cove_turns_one_card_into_one_resource() -> None:
     game = _ready(hands={0: ["Coin", "Soldier"]})
     cove = game.add_permanent("Smugglers' Cove", (2, 1), 0)
+    coin, soldier = game.players[0].hand
     before = game.players[0].resource
-    _free(game, 0, cove)
+    game.apply(UseFreeAction(0, cove, 0))
+    _do(game, DiscardToPay(0, soldier))  # the player names the card to discard
     assert game.players[0].resource == before + 1
-    assert len(game.players[0].hand) == 1 and game.view(cove).tapped
+    assert game.players[0].hand == [coin] and game.view(cove).tapped
 
 
 def test_card_oppression_paralyzes_and_tightens_the_tyrants_grip() -> None:

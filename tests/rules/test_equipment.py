@@ -13,6 +13,7 @@ from game.rules.core.actions import (
     Equip,
     Move,
     Pass,
+    PlaceDropped,
     PlayCard,
     Switch,
     Transport,
@@ -199,11 +200,10 @@ def test_equipments_7_a_dropped_pile_costs_each_equipment_one_durability() -> No
     soldier, sword = _equip_soldier(game, "Sword")
     assert game.view(sword).durability == 2
     _die(game, soldier)
-    assert game.is_on_map(sword) and game.container_of(sword) == 0
     assert game.view(sword).durability == 1
-    tile = game.tile_of(sword)
-    assert tile is not None and max(abs(tile[0] - 1), abs(tile[1] - 1)) <= 1
-    assert game.permanent_at(tile) == sword
+    game.apply(PlaceDropped(0, sword, (2, 2)))  # a tile in range 1 of the Soldier's
+    assert game.is_on_map(sword) and game.container_of(sword) == 0
+    assert game.permanent_at((2, 2)) == sword
 
 
 def test_equipments_7_an_equipment_with_durability_1_is_destroyed_when_its_pile_drops() -> None:

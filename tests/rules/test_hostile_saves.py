@@ -75,7 +75,7 @@ def test_a_seed_that_is_not_a_64_bit_whole_number_is_refused(tmp_path: Path, see
 
 def test_a_rules_version_from_a_newer_game_says_which_this_build_reads(tmp_path: Path) -> None:
     message = refused(tmp_path, edited(lambda d: d.update(rules_version=99)), "rules_version",
-                      "a rules version this build reads (1;")
+                      "a rules version this build reads (1, 2;")
     assert message.endswith("found 99")
 
 
@@ -107,7 +107,7 @@ def test_an_unknown_format_version_says_which_this_build_reads(tmp_path: Path,
     (lambda d: d["setup"]["map"].update(width=10**6), "setup.map.width", "from 1 to 100"),
     (lambda d: d["setup"]["map"].update(title="T" * 10_000), "setup.map.title",
      "a text of at most 80 characters"),
-    (lambda d: d["setup"]["map"]["tiles"].__setitem__(0, "lava"), "setup.map.tiles[0]",
+    (lambda d: d["setup"]["map"]["tiles"].__setitem__(0, "tar pit"), "setup.map.tiles[0]",
      "one of"),
     (lambda d: d["setup"]["map"].update(start_deck=[["Coin", 10**9]]),
      "setup.map.start_deck[0][1]", "a whole number from 1 to 60"),

@@ -26,6 +26,7 @@ from game.rules.core.actions import (
     FullAction,
     Move,
     Pass,
+    PlaceDropped,
     PlayCard,
     UseFreeAction,
 )
@@ -256,10 +257,12 @@ def test_permanents_6_destroyed_drops_pile_removes_marks_card_to_owners_discard(
     assert not game.is_on_map(ramm)
     assert ramm in game.players[1].discard  # owner's, not the controller's
     assert game.marks_on(ramm) == {}
-    # the pile was dropped: the Soldier stands on a tile within range 1
+    # the pile was dropped: its controller puts the Soldier on a tile within range 1
+    assert {a.tile for a in game.legal_actions(0)} == {
+        (x, y) for x in (1, 2, 3) for y in (0, 1, 2)}
+    game.apply(PlaceDropped(0, soldier, (3, 2)))
     assert game.is_on_map(soldier) and game.container_of(soldier) == 0
-    assert distance(game.tile_of(soldier), (2, 1)) <= 1
-    assert game.permanent_at(game.tile_of(soldier)) == soldier
+    assert game.permanent_at((3, 2)) == soldier
 
 
 def test_permanents_7_sacrifice_is_destroying_by_its_controller() -> None:
@@ -297,8 +300,11 @@ def test_permanents_7_1_sacrificing_works_exactly_like_destroying() -> None:
     assert [(e.permanent, e.reason) for e in of_type(events, Destroyed)] == [(ramm, "sacrificed")]
     assert ramm in game.players[0].discard
     assert game.marks_on(ramm) == {}
+    # its pile drops as a destroyed permanent's does (rule Permanents 6)
+    assert PlaceDropped(0, crew, (1, 0)) in game.legal_actions(0)
+    game.apply(PlaceDropped(0, crew, (1, 0)))
     assert game.is_on_map(crew) and game.container_of(crew) == 0
-    assert distance(game.tile_of(crew), (2, 1)) <= 1
+    assert game.tile_of(crew) == (1, 0)
 
 
 # ---------------------------------------------------------------------------- Shroud
@@ -476,15 +482,21 @@ def test_permanent_piles_4_pile_dropped_where_the_container_leaves_the_map() -> 
         activate(game, unit)
         resolve(game, Move(0, unit, (3, 2)))
     resolve(game, PlayCard(0, in_hand(game, 0, "Die!"), None, (ramm,)))
-    tiles = [game.tile_of(u) for u in crew]
-    assert all(game.is_on_map(u) and game.container_of(u) == 0 for u in crew)
-    assert all(distance(t, (3, 2)) <= 1 for t in tiles)
-    assert len(set(tiles)) == 2
-    assert all(game.permanent_at(t) == u for t, u in zip(tiles, crew, strict=True))
+    # the crew wait off the board to be placed around where the Ramm stood
+    assert all(game.is_on_map(u) and game.tile_of(u) is None for u in crew)
+    offered = game.legal_actions(0)
+    assert offered and all(isinstance(a, PlaceDropped) and distance(a.tile, (3, 2)) <= 1
+                           for a in offered)
+    for unit, tile in zip(crew, ((2, 1), (4, 3)), strict=True):
+        game.apply(PlaceDropped(0, unit, tile))
+    assert all(game.container_of(u) == 0 for u in crew)
+    assert [game.permanent_at(t) for t in ((2, 1), (4, 3))] == crew
 
 
 def test_permanent_piles_5_a_permanent_with_no_room_is_destroyed() -> None:
-    game = ready("....\n....\n...2", hands={0: ["Die!"]}, resource={0: 9})
+    """As games of rules version 1 drop a pile: each permanent on a random available
+    tile (the player's choice from version 2 on: ``test_choices.py``)."""
+    game = ready("....\n....\n...2", hands={0: ["Die!"]}, resource={0: 9}, rules_version=1)
     ramm = game.add_permanent("Ramm", (0, 0), 0)
     crew = [game.add_permanent("Soldier", (1, 0), 0), game.add_permanent("Scout", (0, 1), 0)]
     for unit in crew:

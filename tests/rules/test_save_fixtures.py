@@ -1,6 +1,8 @@
 """Behaviour is kept while the shape changes: saves written by the engine before its
-restructuring (tests/fixtures/saves, format version 1) still load and reproduce every
-per-turn state hash and the final hash."""
+restructuring (tests/fixtures/saves, format version 1, rules version 1) still load and
+reproduce every per-turn state hash and the final hash; so do the games of rules version
+2 (tests/fixtures/saves/rules-2), whose players answer the decisions the rules leave to
+them, and a save made while such a decision waits."""
 
 from __future__ import annotations
 
@@ -9,28 +11,87 @@ from pathlib import Path
 
 import pytest
 
+from game.cli import main
 from game.content.mods import load_content
-from game.rules.core.replay import load_game, read_save
+from game.rules.core.replay import game_to_json, load_game, read_save, replay
+from game.rules.invariants import check
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "saves"
 SAVES = sorted(FIXTURES.glob("*.json"))
+RULES_2 = sorted((FIXTURES / "rules-2").glob("*.json"))
+#: the answers to the decisions of rules version 2
+ANSWERS = {"leave_unpaid", "place_dropped", "discard_to_pay", "declare_trigger_first"}
+
+
+def _library():  # type: ignore[no-untyped-def]
+    return load_content([], include_user=False).library
 
 
 def test_fixtures_exist_and_are_version_1() -> None:
     assert len(SAVES) >= 10
     for path in SAVES:
-        assert json.loads(path.read_text(encoding="utf-8"))["version"] == 1, path.name
+        data = json.loads(path.read_text(encoding="utf-8"))
+        assert data["version"] == 1, path.name
+        assert data.get("rules_version", 1) == 1, path.name
 
 
-@pytest.mark.parametrize("path", SAVES, ids=[p.stem for p in SAVES])
+def test_rules_2_fixtures_ask_every_decision() -> None:
+    asked: set[str] = set()
+    for path in RULES_2:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        assert data["rules_version"] == 2, path.name
+        asked |= {a["kind"] for a in data["actions"]} & ANSWERS
+    assert asked == ANSWERS
+
+
+@pytest.mark.parametrize("path", SAVES + RULES_2, ids=[p.stem for p in SAVES + RULES_2])
 def test_old_save_replays_hash_for_hash(path: Path) -> None:
-    library = load_content([], include_user=False).library
     data = read_save(path)
-    game = load_game(path, library, verify=True)
+    game = load_game(path, _library(), verify=True)
     try:
         assert len(game.history) == len(data["actions"])
         assert game.turn_hashes == data["turn_hashes"]
         assert game.state_hash() == data["final_hash"]
         assert list(game.winners) == data["winners"]
+        assert game.setup.version == data.get("rules_version", 1)
     finally:
         game.close()
+
+
+def test_a_save_made_while_a_decision_waits_loads_with_the_decision_waiting() -> None:
+    path = FIXTURES / "rules-2" / "castle-siege-easy-6-waiting.json"
+    game = load_game(path, _library(), verify=True)
+    try:
+        assert game.choices, "the decision waits again"
+        head = game.choices[0]
+        assert game.actor == head.controller
+        legal = game.legal_actions(head.controller)
+        assert len(legal) > 1 and {a.kind for a in legal} <= ANSWERS
+        assert check(game) == []
+    finally:
+        game.close()
+
+
+def test_a_game_of_rules_version_1_stays_one_when_saved_again(tmp_path: Path) -> None:
+    """Loaded from an old save, a game is played on by the old rules and saved as such:
+    its upkeep shortfalls, dropped piles and discard costs keep their automatic answers."""
+    library = _library()
+    game = load_game(FIXTURES / "ring-street-easy-midgame.json", library)
+    try:
+        assert game.setup.version == 1
+        data = json.loads(json.dumps(game_to_json(game)))
+        assert data["rules_version"] == 1
+        again = replay(data, library, "again", verify=True)
+        assert again.setup.version == 1 and again.state_hash() == game.state_hash()
+        again.close()
+    finally:
+        game.close()
+
+
+def test_the_replay_command_verifies_the_rules_2_fixtures(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    for path in RULES_2:
+        code = main(["replay", str(path), "--verify"])
+        out, err = capsys.readouterr()
+        assert code == 0, err
+        assert "verified" in out, out

@@ -74,7 +74,7 @@ def test_search_never_sees_tables_of_a_line_it_took_back() -> None:
     """Caches are keyed by the position's version; restore must never hand out a version
     that a line tried since the snapshot has used (it did once: the normal player's search
     then saw the movement tables of another line and chose an illegal move)."""
-    from game.runner import play_random_game
+    from game.simulation import play_random_game
 
     game = play_random_game(find_map("the-tyrant"), LIBRARY, 2, ai=("normal", "tyrant"),
                             max_turns=40, players=2)

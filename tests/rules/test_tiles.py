@@ -109,7 +109,7 @@ def test_tiles_2_every_tile_has_a_type() -> None:
     with pytest.raises(ValueError, match="unknown map symbol"):
         parse_grid("1.?\n..2")
     with pytest.raises(KeyError):
-        tile_type("lava")
+        tile_type("quicksand")
 
 
 def test_tiles_3_a_tile_without_a_type_is_neutral() -> None:

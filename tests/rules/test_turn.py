@@ -21,6 +21,7 @@ from game.rules.core.actions import (
     Discard,
     DiscardForResource,
     EndTurn,
+    LeaveUnpaid,
     Pass,
     PayUpkeep,
     PlayCard,
@@ -247,6 +248,7 @@ def test_upkeep_3_3_each_unit_is_paid_in_turn_or_destroyed() -> None:
     tap(game, second)
     next_turn(game)
     resolve(game, PayUpkeep(1))
+    game.apply(LeaveUnpaid(1, second))  # 1 resource for two: the player names the unpaid one
     assert game.is_on_map(first) and not tapped(game, first)  # paid and untapped
     assert not game.is_on_map(second) and game.zone(second) is Zone.DISCARD
     assert game.players[1].resource == 0

@@ -16,11 +16,13 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.client import caution, explain, pacing, ui
 from game.client import settings as client_settings
-from game.client import ui
-from game.client.actions_ui import Choice, Controls
+from game.client.actions_ui import NEXT_UNIT, NEXT_UNIT_HINT, Choice, Controls, choice_title
 from game.client.app import App, Scene, Transition, push, quit_game, replace
+from game.client.confirm import Confirm
 from game.client.fleet_panel import FleetPanel
+from game.client.live import live_lines
 from game.client.panels import (
     CardFaces,
     CardGrid,
@@ -37,7 +39,7 @@ from game.client.panels import (
     card_art,
     scale_of,
 )
-from game.client.session import Session
+from game.client.session import ROUNDED, Session
 from game.content import locale
 from game.rules.core.actions import (
     Action,
@@ -45,8 +47,12 @@ from game.rules.core.actions import (
     Buy,
     Disband,
     EndTurn,
+    FullAction,
+    Move,
     Pass,
     PayUpkeep,
+    PlayCard,
+    UseFreeAction,
 )
 from game.rules.core.events import Attacked, DamageDealt, Destroyed, Event, PermanentMoved
 from game.rules.core.state import Phase
@@ -59,7 +65,8 @@ if TYPE_CHECKING:
 TOAST_SECONDS = 3.0
 #: colours of the highlight kinds, for labels and pickers
 KIND_COLOURS = {"move": (110, 170, 255), "attack": (240, 96, 84), "play": (240, 200, 90),
-                "target": (200, 130, 255), "select": ui.TEXT}
+                "target": (200, 130, 255), "select": ui.TEXT, "own": (255, 176, 64),
+                "use": (90, 220, 200)}
 #: how long a damage number or a move trail stays on the board (seconds)
 FLOAT_SECONDS = 1.4
 
@@ -175,6 +182,13 @@ def _keyed_button(surface: pygame.Surface, button: ui.Button, key: str) -> None:
                      ui.MUTED, anchor="midbottom")
 
 
+def status_words(kind: str, count: int, lang: str = "en") -> str:
+    """A status as the unit panel writes it: its name and count ("burn 2")."""
+    key = f"mark.{kind}.name"
+    name = locale.text(key, lang) if locale.has(key) else kind
+    return f"{name} {count}"
+
+
 def _slot(slots: list[tuple[pygame.Rect, int]], card: int) -> pygame.Rect:
     for rect, each in slots:
         if each == card:
@@ -205,10 +219,16 @@ class BoardScene(Scene):
         self.toast = ""
         self.toast_left = 0.0
         self.timer = 0.0
+        self.wait = 0.0  # before the computer's next action (``game.client.pacing``)
+        self.skipping = False  # "skip to my turn": computers play without pace
+        self.shown = 0  # the visible results of the computer's turn so far (pacing)
+        self.shown_turn: tuple[int, int] = (0, -1)
         self.ending = False  # End turn was pressed: pass until the turn is over
         self.sent: list[Action] = []  # what this screen sent (tests read it)
         self.hovered = 0
         self.link_hint = ""  # the graph link under the mouse: its name and cells
+        self.terrain_hint = ""  # what the terrain under the mouse does
+        self.hand_label = pygame.Rect(0, 0, 0, 0)  # where "Hand of player N" was drawn
         self.quiet = 0  # a card whose zoom stays hidden until the mouse leaves it
         self.mouse = (0, 0)
         self.dragging: tuple[int, int] | None = None
@@ -219,6 +239,8 @@ class BoardScene(Scene):
         session.take_recent()  # what happened before this screen opened is not news
         self.preview: tuple[Action, int, Preview] | None = None  # the hovered attack's
         self.meter_hint = ""  # the hint of the player-bar number under the mouse
+        self.route_text = ""  # the hovered move's cost, where moves cost points
+        self.sight_text = ""  # the activated unit's line of sight to the hovered hex
         self.going_anyway = False  # the save failed on leaving, and the player was told
         self.save_noted = ""  # the autosave problem last written to the log
         ruleset = self.game.ruleset
@@ -259,7 +281,7 @@ class BoardScene(Scene):
         self.scale = s
         top = round(36 * s)
         right = round(300 * s)
-        bottom = round(166 * s)
+        bottom = round(166 * s) if self.game.ruleset.hands else round(84 * s)
         self.card_width = round(96 * s)
         self.stack.scale = self.log.scale = s
         self.bar.rect = pygame.Rect(0, 0, width, top)
@@ -351,6 +373,8 @@ class BoardScene(Scene):
         if not any(isinstance(a, PayUpkeep) for a in legal):
             self.upkeep.checked.clear()
         self.view.highlights = self.controls.highlights()
+        for risky in caution.risky_targets(self.game, self.viewer, self.controls.build):
+            self.view.highlights[risky] = "own"
         if any(isinstance(a, PayUpkeep) for a in legal):
             for unit in self.controls.upkeep_units():
                 tile = self.game.tile_of(unit)
@@ -359,7 +383,10 @@ class BoardScene(Scene):
                         "attack" if unit in self.upkeep.checked else "select"
         unit = self.controls.activated()
         self.view.selected = unit or None
+        # a ruleset with vision shows the board as the viewer's side sees it
+        self.view.viewer = self.viewer if self.game.ruleset.sees is not None else None
         self.view.paths = self.controls.fleet_paths()
+        self._hover_attack(self.mouse)  # the preview of the game as it is now, or none
         if self.fleet_panel is not None:
             self.fleet_panel.set_choices(self.controls.fleet_buttons())
         # the buying phase of the viewer: open the store when something is affordable
@@ -374,7 +401,19 @@ class BoardScene(Scene):
         self._update_buttons()
         self.dirty = True
 
+    def _rehover(self) -> None:
+        """What lies under the mouse again, after the screen changed under it (the store
+        closed, a card was bought or played): a zoom never outlives its card."""
+        card, place = self._card_under(self.mouse)
+        if card == self.quiet:
+            card = 0
+        if card != self.hovered:
+            self.hovered = card
+            self.zoom.set(self.game.card(card) if card else None, place, self.mouse)
+            self.dirty = True
+
     def _update_buttons(self) -> None:
+        self._rehover()
         legal = self.controls.legal
         me = self.viewer
         button = self.button_named("pass")
@@ -425,23 +464,30 @@ class BoardScene(Scene):
 
     # ------------------------------------------------------------------ sending
 
-    def send(self, action: Action) -> bool:
-        """Apply one action of the viewer, if the rules allow it now."""
+    def send(self, action: Action, confirmed: bool = False) -> bool:
+        """Apply one action of the viewer, if the rules allow it now. An action that
+        would damage or destroy a piece of the viewer's own (the acting unit aside) is
+        asked about first, unless ``confirmed``."""
         if action not in self.session.legal() or action not in self.my_legal():
             self.say("That is not allowed now.")
             self.refresh()
+            return False
+        if not confirmed and self._hurts_own(action):
             return False
         self.session.apply(action)
         self.sent.append(action)
         self.after_action()
         return True
 
-    def _show_results(self) -> None:
-        """Damage numbers and move trails of what just happened."""
-        new = floaters_for(self.game, self.session.take_recent())
+    def _show_results(self) -> bool:
+        """Damage numbers and move trails of what just happened; True when it changed
+        what the board shows (``game.client.pacing``)."""
+        recent = self.session.take_recent()
+        new = floaters_for(self.game, recent)
         if new:
             self.floaters = [f for f in self.floaters if f.left > 0] + new
             self.dirty = True
+        return pacing.shows(recent)
 
     def after_action(self) -> None:
         self.picker = None
@@ -490,15 +536,113 @@ class BoardScene(Scene):
         self.picker = Picker(items, pos, self.board_rect, title, self.scale)
         self.dirty = True
 
+    # ------------------------------------------------------------------ asking first
+
+    def ask(self, title: str, message: str, go_label: str, go: Any,
+            setting: str = "") -> None:
+        """Ask before doing ``go()``; ``setting`` names the setting a ticked "Don't ask
+        again" turns off."""
+        def proceed() -> None:
+            self.dialog = None
+            self.dirty = True
+            go()
+
+        def back() -> None:
+            self.dialog = None
+            self.dirty = True
+
+        silence = (lambda: self._silence(setting)) if setting else None
+        self.dialog = Confirm(pygame.Rect((0, 0), self.app.screen.get_size()), title,
+                              message, go_label, proceed, back, silence=silence)
+        self.dirty = True
+
+    def _silence(self, setting: str) -> None:
+        setattr(self.app.settings, setting, False)
+        try:
+            self.app.settings.save()
+        except OSError as exc:
+            self.session.log.append(f"Settings not saved: {exc}")
+
+    def _hurts_own(self, action: Action) -> bool:
+        """Ask before an action that hurts the viewer's own pieces; True when asked."""
+        me = self.viewer
+        if me is None or not isinstance(action, (Attack, PlayCard, UseFreeAction,
+                                                  FullAction)):
+            return False
+        hurt = caution.own_hurt(self.game, me, action)
+        if not hurt:
+            return False
+        who = caution.names(self.game, hurt)
+        if isinstance(action, Attack) and action.target in hurt:
+            title = "Attack your own piece?"
+            verb = f"{self.game.card(action.unit).name} would attack"
+            go_label = "Attack it"
+        else:
+            title = "Hurt your own piece?"
+            verb = "This would hurt"
+            go_label = "Do it"
+        self.ask(title, f"{verb} your own {who}.", go_label,
+                 lambda: self.send(action, confirmed=True))
+        return True
+
+    def _cautious(self, ending: bool, then: Any) -> bool:
+        """Before a Pass (``ending`` False) or End turn of the viewer in their own turn:
+        ask when it would leave units that could act idle, or skip a buy they can
+        afford (each question can be silenced in the settings). True when a question is
+        open; ``then`` runs once every question is answered with go."""
+        me = self.viewer
+        game = self.game
+        settings = self.app.settings
+        if me is None or game.active != me or not game.ruleset.store or game.stack:
+            return False
+        questions: list[tuple[str, str, str, str]] = []
+        if settings.ask_idle_units and (game.phase is Phase.ACTION or (
+                ending and game.phase is Phase.UPKEEP)):
+            idle = caution.idle_permanents(game, me)
+            if idle:
+                what = "End the turn" if ending else "Pass"
+                verb = "have" if len(idle) > 1 else "has"
+                questions.append((
+                    f"{what} with units that could act?",
+                    f"{caution.names(game, idle)} {verb} not acted this turn. "
+                    + ("Ending the turn now leaves them idle." if ending
+                       else caution.pass_meaning(game, me) + "."),
+                    f"{what} anyway", "ask_idle_units"))
+        if settings.ask_skipped_buy and (ending or game.phase is Phase.BUYING):
+            buys = caution.affordable_buys(game, me)
+            if buys:
+                resource = game.players[me].resource
+                what = "End the turn" if ending else "Pass"
+                questions.append((
+                    f"{what} without buying?",
+                    f"You have {resource} ◆ and could buy {caution.cards_named(game, buys)} "
+                    "this turn (one card a turn, in the buying phase). It goes onto your "
+                    "discard pile and comes into your hand later.",
+                    f"{what} anyway", "ask_skipped_buy"))
+        if not questions:
+            return False
+
+        def next_question(index: int) -> None:
+            if index >= len(questions):
+                then()
+                return
+            title, message, go_label, setting = questions[index]
+            self.ask(title, message, go_label, lambda: next_question(index + 1), setting)
+
+        next_question(0)
+        return True
+
     # ------------------------------------------------------------------ buttons
 
-    def pass_priority(self) -> None:
+    def pass_priority(self, checked: bool = False) -> None:
         me = self.viewer
         if me is not None and Pass(me) in self.controls.legal:
+            if not checked and self._cautious(False, lambda: self.pass_priority(True)):
+                return
             self.controls.cancel()
             self.send(Pass(me))
 
-    def end_turn(self) -> None:
+    def end_turn(self, checked: bool = False) -> None:
         me = self.viewer
         if self.controls.fleet:
             finish = self._fleet_finish()
@@ -507,6 +651,10 @@ class BoardScene(Scene):
                 self.send(finish)
             return
         if me is None or self.game.active != me:
+            return
+        if not checked and (EndTurn(me) in self.controls.legal
+                            or Pass(me) in self.controls.legal) \
+                and self._cautious(True, lambda: self.end_turn(True)):
             return
         if EndTurn(me) in self.controls.legal:
             self.controls.cancel()
@@ -635,7 +783,7 @@ class BoardScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> Transition | None:
         if self.dialog is not None:
-            redraw, result = self.dialog.buttons.handle(event)
+            redraw, result = self.dialog.handle(event)
             self.dirty |= redraw
             if result == "leave":
                 from . import back_to_menu
@@ -679,6 +827,13 @@ class BoardScene(Scene):
         if key == pygame.K_KP_ENTER:
             self.end_turn()
             return None
+        if key == pygame.K_f:
+            self.skip_ahead()
+            return None
+        if key in (pygame.K_F1, pygame.K_h) or event.unicode == "?":
+            from .help import HelpScene
+
+            return push(HelpScene(self.app, self.game.ruleset.name))
         steps = {pygame.K_LEFT: (40, 0), pygame.K_RIGHT: (-40, 0), pygame.K_UP: (0, 40),
                  pygame.K_DOWN: (0, -40)}
         if key in steps:
@@ -766,6 +921,9 @@ class BoardScene(Scene):
             self.zoom.set(self.game.card(card) if card else None, place, pos)
             redraw = True
         redraw |= self._hover_link(pos)
+        redraw |= self._hover_terrain(pos)
+        redraw |= self._hover_route(pos)
+        redraw |= self._hover_sight(pos)
         redraw |= self._hover_attack(pos)
         redraw |= self._hover_meter(pos)
         self.dirty |= redraw
@@ -791,6 +949,87 @@ class BoardScene(Scene):
         self.preview = found
         return changed
 
+    def _hover_terrain(self, pos: tuple[int, int]) -> bool:
+        """What the terrain under the mouse does (a band along the board's edge); True
+        when it changed."""
+        hint = ""
+        if self.overlay is None and self.board_rect.collidepoint(pos) and not (
+                self.picker is not None and self.picker.rect.collidepoint(pos)):
+            tile = self.view.tile_at(pos)
+            if tile is not None:
+                hint = explain.terrain(self.game, tile, self.app.settings.language)
+        changed = hint != self.terrain_hint
+        self.terrain_hint = hint
+        return changed
+
+    def _draw_terrain(self, surface: pygame.Surface) -> None:
+        """The terrain hint in a band along the board's bottom edge (its top edge when
+        the mouse is down there)."""
+        if not self.terrain_hint or self.overlay is not None:
+            return
+        size = max(13, round(14 * self.scale))
+        band = pygame.Rect(self.board_rect.left, 0, self.board_rect.width, size + 12)
+        if self.mouse[1] > self.board_rect.bottom - 3 * band.height:
+            band.top = self.board_rect.top
+        else:
+            band.bottom = self.board_rect.bottom
+        shade = pygame.Surface(band.size, pygame.SRCALPHA)
+        shade.fill((14, 16, 22, 215))
+        surface.blit(shade, band)
+        from . import fit_text
+
+        ui.blit_text(surface, fit_text(self.terrain_hint, band.width - 20, size),
+                     (band.left + 10, band.centery), size, ui.TEXT, anchor="midleft")
+
+    def _hover_route(self, pos: tuple[int, int]) -> bool:
+        """Hovering a hex the activated unit may move to, where moves cost movement points
+        (the skirmish): the way it would take and its cost. True when it changed."""
+        found: tuple[tuple[Any, ...], int] | None = None
+        self.route_text = ""
+        if self.game.ruleset.route is not None and self.board_rect.collidepoint(pos) \
+                and self.overlay is None and self.picker is None \
+                and self.controls.build is None:
+            tile = self.view.tile_at(pos)
+            moves = [c.action for c in self.controls.click_tile(tile)
+                     if isinstance(c.action, Move)]
+            if len(moves) == 1:
+                unit = moves[0].unit
+                route = self.game.route(unit, moves[0].tile)
+                here = self.game.tile_of(unit)
+                if route is not None and here is not None:
+                    cost, path = route
+                    found = ((here, *path), cost)
+                    left = self.game.view(unit).moves_left - cost
+                    col, row = self.game.geometry.tile_to_grid(moves[0].tile)
+                    self.route_text = (f"Move to ({col}, {row}): {cost} movement point"
+                                       f"{'s' if cost != 1 else ''}, {left} left")
+        changed = found != self.view.route
+        self.view.route = found
+        return changed
+
+    def _hover_sight(self, pos: tuple[int, int]) -> bool:
+        """Where the rules have lines of sight (the skirmish): the activated unit's line to
+        the hex under the mouse, clear or blocked. True when it changed."""
+        found: tuple[Any, Any, bool] | None = None
+        self.sight_text = ""
+        unit = self.controls.activated()
+        if unit and self.game.ruleset.line_of_sight is not None \
+                and self.board_rect.collidepoint(pos) and self.picker is None \
+                and self.overlay is None and self.view.route is None:  # a move's way wins
+            tile = self.view.tile_at(pos)
+            here = self.game.tile_of(unit)
+            answer = (self.game.line_of_sight(unit, tile)
+                      if tile is not None and here is not None and tile != here else None)
+            if answer is not None and tile is not None and here is not None:
+                clear = answer
+                found = (here, tile, clear)
+                col, row = self.game.geometry.tile_to_grid(tile)
+                self.sight_text = (f"Line of sight to ({col}, {row}): "
+                                   f"{'clear' if clear else 'blocked'}")
+        changed = found != self.view.sight
+        self.view.sight = found
+        return changed
+
     def _hover_meter(self, pos: tuple[int, int]) -> bool:
         hint = self.bar.hint_at(pos, self.app.settings.language)
         changed = hint != self.meter_hint
@@ -809,6 +1048,8 @@ class BoardScene(Scene):
         game = self.game
         attacker, target = game.view(action.unit), game.view(action.target)
         head = f"→ {target.name}: "
+        if target.controller == attacker.controller:
+            head = f"→ your own {target.name}: "
         if preview.chance:
             return head + "the outcome depends on chance"
         parts = []
@@ -890,8 +1131,10 @@ class BoardScene(Scene):
             tile = self.view.tile_at(pos)
             if tile is not None:
                 entity = self.game.board.get(tile, 0)
-                if entity:
-                    return entity, corner
+                viewer = self.view.viewer
+                if entity and (viewer is None
+                               or entity in self.game.visible_permanents(viewer)):
+                    return entity, corner  # never a unit the viewer's side does not see
         return 0, corner
 
     def _known(self, entity: int) -> bool:
@@ -984,7 +1227,7 @@ class BoardScene(Scene):
         if self.game.active != me or self.game.phase is not Phase.BUYING:
             return "You buy in your own buying phase."
         if state.bought:
-            return "You have bought a card this turn already."
+            return "You buy one card a turn, and you have bought this turn's."
         cost = self.game.card(card).buy or 0
         if cost > state.resource:
             return f"{self.game.card(card).name} costs {cost} ◆; you have {state.resource}."
@@ -1012,6 +1255,9 @@ class BoardScene(Scene):
             self.refresh()
             return
         choices = self.controls.hand_choices(card)
+        if not choices and self.controls.build is not None and self.controls.build.in_hand:
+            self.say("Click one of the glowing cards.")
+            return
         if not choices:
             self.say(self._why_not_play(card))
             return
@@ -1068,6 +1314,11 @@ class BoardScene(Scene):
                 or (self.controls.fleet and self.controls.selected)):
             self.controls.cancel()
             self.refresh()
+        elif not self.controls.fleet:  # say why the click did nothing
+            why = explain.why_nothing(self.game, self.viewer, tile, self.session,
+                                      self.controls.activated())
+            if why:
+                self.say(why)
 
     def _upkeep_open(self) -> bool:
         return any(isinstance(a, PayUpkeep) for a in self.controls.legal)
@@ -1095,7 +1346,13 @@ class BoardScene(Scene):
 
     def update(self, dt: float) -> Transition | None:
         self._note_save_problem()
-        self._show_results()
+        fresh = self._show_results() and not self.session.seats[self.game.active].human
+        if fresh:  # in a computer's turn, what the board shows stays a while (the pace)
+            turn = (self.game.turn, self.game.active)
+            self.shown = self.shown + 1 if self.shown_turn == turn else 0
+            self.shown_turn = turn
+            self.timer = 0.0
+            self.wait = pacing.pace_for(self.shown, self.app.settings.computer_pace)
         if self.floaters:
             for floater in self.floaters:
                 floater.left -= dt
@@ -1117,10 +1374,13 @@ class BoardScene(Scene):
             return None
         seat = self.session.seats[actor]
         if seat.human:
-            self.timer = 0.0
+            if actor == self.viewer and self.session.auto_upkeep(self.app.settings.auto_pass):
+                self.refresh()
+                return None
             if self.app.settings.auto_pass and self.session.auto_pass():
                 self.refresh()
                 return None
+            self.skipping = False  # a person has something to decide
             if actor != self.viewer:
                 return self._hand_over(actor)
             if self.ending:
@@ -1130,12 +1390,35 @@ class BoardScene(Scene):
                 self._state = state
                 self.refresh()
             return None
+        if self.skipping:
+            self.skipping = pacing.skip(self.session, self.app.settings.auto_pass)
+            self.session.take_recent()  # no damage numbers for what was skipped
+            self.floaters = []
+            self.refresh()
+            return None
         self.timer += dt
-        if self.timer >= self.app.settings.computer_pace:
-            self.timer = 0.0
+        # a computer answering in a person's turn does so at once: no pace there
+        if self.timer >= self.wait or self.session.seats[self.game.active].human:
+            self.timer = self.wait = 0.0
             self.session.step_computer()
             self.refresh()
+        elif not fresh:  # the result is on screen: think while it stays there
+            self.session.think()
+            plan = self.session.planned
+            if plan is not None and pacing.quiet(self.game, plan[2]):
+                self.session.step_computer()  # it only declares: no need to wait
+                self.refresh()
         return None
+
+    def skip_ahead(self) -> None:
+        """Skip to my turn (F): the computers play on without pace until a person is to
+        act."""
+        actor = self.session.actor
+        if actor is None or self.session.seats[actor].human:
+            self.say("Nothing to skip: a person is to act.")
+            return
+        self.skipping = True
+        self.dirty = True
 
     def _state_key(self) -> tuple[Any, ...]:
         game = self.game
@@ -1173,7 +1456,14 @@ class BoardScene(Scene):
 
         answering = bool(self.game.stack) or actor != self.game.active
         title = f"Player {actor + 1}: answer or pass" if answering else ""
-        return push(CurtainScene(self.app, self.session, actor, title))
+        detail = ""
+        if self.game.choices:
+            title = f"Player {actor + 1}: {choice_title(self.game, self.game.choices[0])}"
+        elif answering:  # what they are asked to answer, in words everyone may read
+            detail = (f"Player {self.game.active + 1}'s turn: “{self.game.stack[-1].text}”"
+                      if self.game.stack else caution.pass_meaning(self.game, actor))
+        may_pass = answering and not self.game.choices and Pass(actor) in self.session.legal()
+        return push(CurtainScene(self.app, self.session, actor, title, detail, may_pass))
 
     # ------------------------------------------------------------------ drawing
 
@@ -1182,11 +1472,11 @@ class BoardScene(Scene):
         self.view.draw(surface, self.board_rect)
         pygame.draw.rect(surface, ui.EDGE, self.board_rect, width=1)
         self._draw_prompt(surface)
-        if self._upkeep_open():
-            self._draw_upkeep(surface)
         self._draw_bottom(surface)
         self.stack.draw(surface, self.game)
         self.log.draw(surface, self.session.log)
+        if self._upkeep_open():
+            self._draw_upkeep(surface)
         for name in ("save", "menu"):
             self.buttons.find(name).draw(surface)
         for name, key in (("pass", "Space"), ("bloodbound", "B"), ("end", "Enter")):
@@ -1194,7 +1484,11 @@ class BoardScene(Scene):
             if button is not None:
                 _keyed_button(surface, button, key)
         self._draw_floaters(surface)
-        self.bar.draw(surface, self.game, self.session.seats, self._goal())
+        self._draw_terrain(surface)
+        # the fleet and the skirmish count rounds of their own
+        rounds = self.session.round_number() if self.game.ruleset.name in ROUNDED else 0
+        viewer = self.viewer if not self.session.hot_seat else None
+        self.bar.draw(surface, self.game, self.session.seats, self._goal(), rounds, viewer)
         if self.overlay == "store":
             self._draw_store(surface)
         elif self.overlay == "discard":
@@ -1202,7 +1496,9 @@ class BoardScene(Scene):
         if self.picker is not None:
             self.picker.draw(surface)
         if self.hovered and self._zoom_allowed():
-            self.zoom.draw(surface, self.faces, round(Zoom.WIDTH * self.scale))
+            live = live_lines(self.game, self.hovered, self.viewer) \
+                if self.game.exists(self.hovered) else []
+            self.zoom.draw(surface, self.faces, round(Zoom.WIDTH * self.scale), live)
         from . import draw_save_problem
 
         draw_save_problem(surface, self.session, self.board_rect)
@@ -1261,11 +1557,21 @@ class BoardScene(Scene):
     def _prompt_text(self) -> tuple[str, tuple[int, int, int]]:
         if self.toast:
             return self.toast, ui.ACCENT
+        build = self.controls.build
+        if build is not None and build.required:  # a decision waits: it comes first
+            return build.prompt(), KIND_COLOURS.get(build.kind, ui.TEXT)
         if self.meter_hint:
             return self.meter_hint, ui.TEXT
+        hint = self.button_hint()
+        if hint:
+            return hint, ui.TEXT
         preview = self.preview_text()
         if preview:
             return preview, KIND_COLOURS["attack"]
+        if self.route_text:
+            return self.route_text, KIND_COLOURS["move"]
+        if self.sight_text:
+            return self.sight_text, ui.TEXT
         if self.link_hint:
             from game.client.board_view import LINK_COLOUR
 
@@ -1292,7 +1598,13 @@ class BoardScene(Scene):
             return f"Player {actor + 1} is choosing a mulligan…", ui.player_colour(actor)
         if actor != me:
             who = f"Player {actor + 1}"
+            if game.choices:  # a decision of theirs: what it is about is public
+                return f"{who} decides — {choice_title(game, game.choices[0])}", \
+                    ui.player_colour(actor)
             if not self.session.seats[actor].human:
+                if self.skipping:
+                    return f"{who} (computer) plays on: skipping to your turn…", \
+                        ui.player_colour(actor)
                 return f"{who} (computer) is thinking…", ui.player_colour(actor)
             return f"{who} is to act", ui.player_colour(actor)
         legal = controls.legal
@@ -1317,12 +1629,25 @@ class BoardScene(Scene):
         if game.phase is Phase.BUYING and game.active == me:
             if any(isinstance(a, Buy) for a in legal):
                 return "Buying phase: buy one card from your store, or End turn", ui.TEXT
+            if game.players[me].bought:
+                return ("Buying phase: you have bought your card for this turn (one a turn) "
+                        "— End turn"), ui.MUTED
             return "Buying phase: nothing you can afford — End turn", ui.MUTED
-        if game.phase is Phase.ACTION and game.active == me and not game.ruleset.priority:
+        if game.phase is Phase.ACTION and game.active == me and game.ruleset.movement_points:
             if controls.activated():
                 kinds = set(self.view.highlights.values())
                 parts = [text for kind, text in (("move", "blue: move"),
                                                  ("attack", "red: attack")) if kind in kinds]
+                return " · ".join([*parts, "End turn ends its activation"]), ui.TEXT
+            return "Your turn: click one of your ready units to activate it", ui.TEXT
+        if game.phase is Phase.ACTION and game.active == me and not game.ruleset.priority:
+            if controls.activated():
+                kinds = set(self.view.highlights.values())
+                parts = [text for kind, text in (("move", "blue: move"),
+                                                 ("attack", "red: attack"),
+                                                 ("use", "teal: equip, carry, switch"),
+                                                 ("own", "striped: yours"))
+                         if kind in kinds]
                 return " · ".join([*parts, "another unit, a card, or End turn"]), ui.TEXT
             if controls.commandable():
                 return ("Your turn: click a unit to command it or a card to play it; "
@@ -1332,11 +1657,31 @@ class BoardScene(Scene):
             if controls.activated():
                 kinds = set(self.view.highlights.values())
                 parts = [text for kind, text in (("move", "blue: move"),
-                                                 ("attack", "red: attack")) if kind in kinds]
-                return " · ".join([*parts, "Pass when done"]), ui.TEXT
+                                                 ("attack", "red: attack"),
+                                                 ("use", "teal: equip, carry, switch"),
+                                                 ("own", "striped: yours"))
+                         if kind in kinds]
+                return " · ".join([*parts, "Pass ends your action phase"]), ui.TEXT
             return "Your action phase: click a unit to activate it, or a card to play it", \
                 ui.TEXT
         return "Play a fast card, or Pass", ui.TEXT
+
+    def button_hint(self) -> str:
+        """What the hovered Pass or End turn button does now, in words."""
+        me = self.viewer
+        if me is None or self.controls.fleet:
+            return ""
+        button = self.button_named("pass")
+        if button is not None and button.hovered and button.enabled:
+            return caution.pass_meaning(self.game, me)
+        for each in self.prompt_buttons.buttons:
+            if each.hovered and each.label == NEXT_UNIT:
+                return f"{NEXT_UNIT}: {NEXT_UNIT_HINT}"
+        end = self.button_named("end")
+        if end is not None and end.hovered and end.enabled and self.game.ruleset.store:
+            return ("End turn: passes through the rest of your turn (the buying phase "
+                    "too) and ends it")
+        return ""
 
     def _fleet_prompt(self) -> str:
         """What to do now in a fleet game, in a line."""
@@ -1428,6 +1773,10 @@ class BoardScene(Scene):
                 self.confirm_mulligan)
         if controls.replacing:
             add("Cancel", self._cancel)
+        actor = self.session.actor
+        if actor is not None and not self.session.seats[actor].human and not self.skipping \
+                and not self.session.over:
+            add("Skip to my turn (F)", self.skip_ahead)
         for choice in reversed(controls.non_tile_options()):
             add(choice.label, lambda c=choice: c)
         unit = 0 if controls.fleet else controls.activated()
@@ -1465,6 +1814,8 @@ class BoardScene(Scene):
         health = view.health
         x = ui.blit_text(surface, f"♥ {view.health_left}/{health}", (x, y), size, ui.TEXT,
                          anchor="midleft").right + 10
+        if game.ruleset.movement_points:
+            return self._draw_points_summary(surface, view, x, y, size)
         parts = [("move", view.moves_left), ("attack", view.attacks_left)]
         tile = view.tile
         if view.street_moves_left and tile is not None and game.tile_kind(tile).street:
@@ -1475,19 +1826,27 @@ class BoardScene(Scene):
                              ui.GOOD if left else ui.MUTED, anchor="midleft").right + 8
         return x
 
+    def _draw_points_summary(self, surface: pygame.Surface, view: Any, x: int, y: int,
+                             size: int) -> int:
+        """Where moves cost movement points (the skirmish): the points left of the unit's
+        speed, whether its attack is left, and its statuses with their counts."""
+        points = view.moves_left
+        colour = ui.GOOD if points > 0 else (ui.MUTED if points == 0 else ui.BAD)
+        x = ui.blit_text(surface, f"◇ {points}/{view.movement} movement", (x, y), size - 1,
+                         colour, anchor="midleft").right + 8
+        mark = "✓" if view.attacks_left else "✗"
+        x = ui.blit_text(surface, f"{mark} attack", (x, y), size - 1,
+                         ui.GOOD if view.attacks_left else ui.MUTED,
+                         anchor="midleft").right + 8
+        for kind, count in view.marks:
+            words = status_words(kind, count, self.app.settings.language)
+            x = ui.blit_text(surface, words, (x, y), size - 1, ui.ACCENT,
+                             anchor="midleft").right + 8
+        return x
+
     def _send_pair(self, action: Action) -> None:
         self.controls.pair = None
         self.send(action)
-
-    def view_x(self, entity: int) -> int | None:
-        """Where a permanent is across the screen (None if not in view)."""
-        tile = self.game.tile_of(entity)
-        if tile is None:
-            return None
-        geometry = self.game.geometry
-        # the board view fits the map into its rect unless the player zoomed: close enough
-        across = geometry.cell_center(tile)[0] / max(1e-9, geometry.pixel_size()[0])
-        return self.board_rect.left + round(across * self.board_rect.width)
 
     def _draw_upkeep(self, surface: pygame.Surface) -> None:
         me = self.viewer
@@ -1495,14 +1854,12 @@ class BoardScene(Scene):
             return
         units = self.controls.upkeep_units()
         already = [u for u in self.game.players[me].disbanded if self.game.is_on_map(u)]
-        width, height = self.upkeep.size_for(len(units) + len(already))
-        self.upkeep.rect = pygame.Rect(self.board_rect.left + 8, self.board_rect.top + 8,
-                                       width, height)
-        # on the side of the board away from the units it lists
-        found = [self.view_x(u) for u in units + already]
-        xs = [x for x in found if x is not None]
-        if xs and sum(xs) / len(xs) < self.board_rect.centerx:
-            self.upkeep.rect.right = self.board_rect.right - 8
+        _, height = self.upkeep.size_for(len(units) + len(already))
+        # over the stack (empty while the upkeep is declared) and the log: never the map
+        top = self.stack.rect.top if self.stack.rect.height else self.log.rect.top
+        height = max(height, self.stack.rect.height)  # the whole stack panel, at least
+        self.upkeep.rect = pygame.Rect(self.log.rect.left, top, self.log.rect.width,
+                                       min(height, self.log.rect.bottom - top))
         self.upkeep.checked &= set(units)
         self.upkeep.pay.hover(self.mouse)
         self.upkeep.draw(surface, self.game, units, already, self.game.players[me].resource)
@@ -1514,6 +1871,9 @@ class BoardScene(Scene):
             return
         pygame.draw.rect(surface, ui.PANEL, self.bottom)
         pygame.draw.line(surface, ui.EDGE, self.bottom.topleft, self.bottom.topright)
+        if not self.game.ruleset.hands:
+            self._draw_army(surface)
+            return
         me = self.viewer
         self.piles.draw(surface, self.game, me, self.faces, self.card_width)
         if me is None:
@@ -1543,12 +1903,49 @@ class BoardScene(Scene):
             if not cards:
                 ui.blit_text(surface, "Your hand is empty", self.hand.rect.center, 15,
                              ui.MUTED, anchor="center")
-            ui.blit_text(surface, f"Hand of player {me + 1}",
-                         (self.hand.rect.left, self.bottom.top + 4), 12, ui.MUTED)
+            label = ui.text(f"Hand of player {me + 1}", 12, ui.MUTED)
+            spot = label.get_rect(topleft=(self.hand.rect.left, self.bottom.top + 4))
+            covering = [r for r, _ in self.hand.slots if r.colliderect(spot)]
+            if covering:  # a raised card: the label goes after the last card
+                spot.left = max(r.right for r, _ in self.hand.slots) + 8
+            surface.blit(label, spot)
+            self.hand_label = spot
         for name in ("store", "pair", "replace"):
             button = self.button_named(name)
             if button is not None:
                 button.draw(surface)
+
+    def _draw_army(self, surface: pygame.Surface) -> None:
+        """Where players hold no cards (the skirmish): the viewer's army, a line per unit
+        (its health, whether it is ready, its statuses); the activated one picked out."""
+        me = self.viewer if self.viewer is not None else self.game.active
+        game = self.game
+        units = [u for u in game.visible_permanents(me)
+                 if game.controller(u) == me and game.card(u).is_unit]
+        rect = self.bottom.inflate(-16, -8)
+        size = max(11, round(13 * self.scale))
+        ui.blit_text(surface, f"Army of player {me + 1}", (rect.left, rect.top), size,
+                     ui.MUTED)
+        line = ui.font(size).get_linesize() + 2
+        columns = 3
+        width = rect.width // columns
+        rows = max(1, (rect.height - line) // line)
+        language = self.app.settings.language
+        for index, unit in enumerate(units[:rows * columns]):
+            view = game.view(unit)
+            x = rect.left + (index // rows) * width
+            y = rect.top + line + (index % rows) * line
+            colour = ui.ACCENT if unit == self.controls.activated() else (
+                ui.MUTED if view.exhausted else ui.TEXT)
+            state = "done" if view.exhausted else "ready"
+            if view.container:
+                state += f", in the {game.view(view.container).name}"
+            words = [f"{view.name} ♥{view.health_left}/{view.health} {state}"]
+            words += [status_words(kind, count, language) for kind, count in view.marks]
+            text = " · ".join(words)
+            while text and ui.font(size).size(text)[0] > width - 8:
+                text = text[:-2]
+            ui.blit_text(surface, text, (x, y), size, colour)
 
     def _draw_store(self, surface: pygame.Surface) -> None:
         me = self.viewer
@@ -1567,7 +1964,7 @@ class BoardScene(Scene):
                     if game.card(c).buy is not None}
         if game.phase is Phase.BUYING and game.active == me:
             if state.bought:
-                hint = "You have bought a card this turn."
+                hint = "You have bought this turn's card: one a turn."
             elif buys:
                 hint = f"Click a glowing card to buy it (you have {state.resource} ◆)."
             else:

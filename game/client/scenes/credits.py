@@ -100,6 +100,33 @@ def layout_lines(paragraphs: list[Paragraph], width: int) -> list[Line]:
     return lines
 
 
+def lines_height(lines: list[Line]) -> int:
+    """How tall ``lines`` are drawn, in pixels."""
+    return sum(line.gap + ui.font(line.size, line.bold).get_linesize() for line in lines)
+
+
+def scroll_steps(page: int) -> dict[int, int]:
+    """The keys that scroll a text and by how many pixels (``page``: a screenful)."""
+    return {pygame.K_DOWN: 40, pygame.K_UP: -40, pygame.K_PAGEDOWN: page,
+            pygame.K_PAGEUP: -page, pygame.K_END: 10 ** 6, pygame.K_HOME: -10 ** 6}
+
+
+def draw_lines(surface: pygame.Surface, area: pygame.Rect, lines: list[Line],
+               scroll: int) -> None:
+    """``lines`` inside ``area``, scrolled down by ``scroll`` pixels."""
+    clip = surface.get_clip()
+    surface.set_clip(area)
+    y = area.top - scroll
+    for line in lines:
+        y += line.gap
+        step = ui.font(line.size, line.bold).get_linesize()
+        if y + step >= area.top and y <= area.bottom:
+            ui.blit_text(surface, line.text, (area.left + line.indent, y), line.size,
+                         line.colour, line.bold)
+        y += step
+    surface.set_clip(clip)
+
+
 class CreditsScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -116,8 +143,7 @@ class CreditsScene(Scene):
         return self._lines[1]
 
     def text_height(self) -> int:
-        return sum(line.gap + ui.font(line.size, line.bold).get_linesize()
-                   for line in self.lines(self.text_area.width))
+        return lines_height(self.lines(self.text_area.width))
 
     def scroll_by(self, pixels: int) -> None:
         most = max(0, self.text_height() - self.text_area.height)
@@ -135,9 +161,7 @@ class CreditsScene(Scene):
             self.scroll_by(-event.y * 48)
         elif event.type == pygame.KEYDOWN:
             page = max(40, self.text_area.height - 40)
-            steps = {pygame.K_DOWN: 40, pygame.K_UP: -40, pygame.K_PAGEDOWN: page,
-                     pygame.K_PAGEUP: -page, pygame.K_SPACE: page,
-                     pygame.K_END: 10 ** 6, pygame.K_HOME: -10 ** 6}
+            steps = {**scroll_steps(page), pygame.K_SPACE: page}
             if event.key in steps:
                 self.scroll_by(steps[event.key])
         return None
@@ -157,17 +181,7 @@ class CreditsScene(Scene):
         self.text_area = pygame.Rect(left, 100, min(1100, width - 2 * left),
                                      self.back.rect.top - 16 - 100)
         self.scroll = max(0, min(self.scroll, self.text_height() - self.text_area.height))
-        clip = surface.get_clip()
-        surface.set_clip(self.text_area)
-        y = self.text_area.top - self.scroll
-        for line in self.lines(self.text_area.width):
-            y += line.gap
-            step = ui.font(line.size, line.bold).get_linesize()
-            if y + step >= self.text_area.top and y <= self.text_area.bottom:
-                ui.blit_text(surface, line.text, (self.text_area.left + line.indent, y),
-                             line.size, line.colour, line.bold)
-            y += step
-        surface.set_clip(clip)
+        draw_lines(surface, self.text_area, self.lines(self.text_area.width), self.scroll)
         if self.text_height() > self.text_area.height:
             ui.blit_text(surface, "scroll for more: wheel, arrows, Page Up/Down",
                          (self.text_area.right, self.back.rect.centery), 13, ui.MUTED,

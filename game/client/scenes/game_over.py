@@ -10,7 +10,7 @@ import pygame
 
 from game.client import settings, ui
 from game.client.app import App, Scene, Transition
-from game.client.session import Session
+from game.client.session import ROUNDED, Session
 
 
 def replays_dir() -> Path:
@@ -23,11 +23,37 @@ def winners_title(session: Session) -> str:
         return "Nobody wins"
     humans = session.humans()
     if len(humans) == 1 and len(session.seats) > 1:
-        return "You win!" if humans[0] in winners else f"Player {winners[0] + 1} wins"
+        return "You win!" if humans[0] in winners else \
+            f"You lose: player {winners[0] + 1} wins"
     if len(winners) == 1:
         return f"Player {winners[0] + 1} wins!"
     names = [f"player {w + 1}" for w in winners]
     return f"{', '.join(names[:-1]).capitalize()} and {names[-1]} win!"
+
+
+def result_line(session: Session) -> str:
+    """Why the game ended, told to whoever sits at the screen: the win condition words it
+    for the winner ("the enemy king fell", "reached 30 resource"); one person who lost
+    reads "Your king fell", "Player 2 reached 30 resource"."""
+    game = session.game
+    reason = game.over_reason or "the game ended"
+    humans = session.humans()
+    winners = game.winners
+    me = humans[0] if len(humans) == 1 and len(session.seats) > 1 else None
+    lost = me is not None and bool(winners) and me not in winners
+    if reason.startswith("the enemy "):
+        if lost:
+            return "Your " + reason[len("the enemy "):]
+        return reason[:1].upper() + reason[1:]
+    if reason.split(" ", 1)[0] in ("reached", "scored", "destroyed", "held", "had"):
+        if me is not None and me in winners and len(winners) == 1:
+            who = "You"
+        else:
+            who = " and ".join(f"Player {w + 1}" for w in winners) or "Somebody"
+        if lost:
+            reason = reason.replace("the enemy ", "your ")
+        return f"{who} {reason}"
+    return reason[:1].upper() + reason[1:]
 
 
 class GameOverScene(Scene):
@@ -119,11 +145,15 @@ class GameOverScene(Scene):
         colour = ui.player_colour(winners[0]) if len(winners) == 1 else ui.ACCENT
         ui.blit_text(surface, winners_title(self.session), (box.centerx, box.top + 26), 44,
                      colour, True, anchor="midtop")
-        reason = game.over_reason or "the game ended"
-        ui.blit_text(surface, reason[0].upper() + reason[1:], (box.centerx, box.top + 90), 20,
+        ui.blit_text(surface, result_line(self.session), (box.centerx, box.top + 90), 20,
                      ui.TEXT, anchor="midtop")
         map_name = game.map.title or game.map.name
-        ui.blit_text(surface, f"{map_name} · {game.turn} turns · {len(game.history)} actions",
+        rounds = self.session.round_number() if game.ruleset.name in ROUNDED else 0
+        actions = len(game.history)
+        length = f"{rounds} round{'s' if rounds != 1 else ''}" if rounds else \
+            f"{game.turn} turns"
+        ui.blit_text(surface, f"{map_name} · {length} · "
+                     f"{actions} action{'s' if actions != 1 else ''}",
                      (box.centerx, box.top + 124), 16, ui.MUTED, anchor="midtop")
         self._draw_table(surface, pygame.Rect(box.left + 30, box.top + 170, box.width - 60,
                                               box.height - 300))

@@ -1,9 +1,10 @@
 """Load game: the saves in the saves folder, newest first (each game's autosave among them).
 
 Each row shows the save's name, when it was written, its map and how far the game got.
-Loading replays the save through the engine (``game.rules.core.replay``); a save that
-cannot be used shows why (file, field, what was expected, what was found) and stays on
-disk untouched.
+Loading replays the save through the engine (``game.rules.core.replay``), and the log is
+written again from what each action did; a save that cannot be used shows why (file,
+field, what was expected, what was found) and stays on disk untouched. Delete (or the Del
+key) removes the chosen save, once the player confirms.
 
 Who sat in each seat is kept inside the save (format 3, ``seats``), so a save and its
 seats are written at once; the ``<name>.seats.json`` files older builds wrote next to a
@@ -24,8 +25,10 @@ import pygame
 from game.ai import PLAYERS
 from game.client import settings, ui
 from game.client.app import App, Scene, Transition, pop, replace
+from game.client.confirm import Confirm
 from game.client.session import Seat, Session, is_autosave, seats_of
 from game.content.mods import Content, load_content
+from game.rules.core.events import Event
 from game.rules.core.replay import SaveError, read_save, remove_leftovers, replay
 
 SEATS_SUFFIX = ".seats.json"
@@ -53,6 +56,19 @@ def read_seats(save: Path, players: int) -> list[Seat] | None:
     if len(seats) != players or any(not s.human and s.computer not in PLAYERS for s in seats):
         return None
     return seats
+
+
+def delete_save(path: Path) -> str:
+    """Remove a save and the seats file an older build wrote beside it; "" when done,
+    else why not (the file, what was expected, what was found)."""
+    try:
+        path.unlink()
+        seats_path(path).unlink(missing_ok=True)
+    except FileNotFoundError:
+        return ""
+    except OSError as exc:
+        return f"{path}: expected a save the game may delete, found {exc.strerror or exc}"
+    return ""
 
 
 def save_session(session: Session, path: Path) -> None:
@@ -145,18 +161,22 @@ class LoadGameScene(Scene):
         self.entries: list[SaveEntry] = []
         self.chosen = 0
         self.scroll = 0
-        self.message = ""  # why the last load failed
+        self.message = ""  # why the last load (or delete) failed
+        self.message_title = ""
         self.rows: list[pygame.Rect] = []
         self.back = ui.Button(pygame.Rect(0, 0, 180, 46), "Back", name="back")
         self.load = ui.Button(pygame.Rect(0, 0, 200, 46), "Load", name="load")
         self.refresh = ui.Button(pygame.Rect(0, 0, 180, 46), "Refresh", name="refresh")
-        self.buttons = ui.ButtonRow([self.back, self.load, self.refresh])
+        self.delete = ui.Button(pygame.Rect(0, 0, 180, 46), "Delete", name="delete",
+                                tooltip="Del")
+        self.buttons = ui.ButtonRow([self.back, self.load, self.refresh, self.delete])
+        self.dialog: Confirm | None = None
 
     def enter(self) -> None:
         super().enter()
         self.entries = list_saves(self.folder)
         self.chosen = min(self.chosen, max(0, len(self.entries) - 1))
-        self.load.enabled = bool(self.entries)
+        self.load.enabled = self.delete.enabled = bool(self.entries)
 
     def _library(self) -> Any:
         if self.content is None:
@@ -165,13 +185,15 @@ class LoadGameScene(Scene):
 
     def open_save(self, entry: SaveEntry) -> Transition | None:
         """Load ``entry``; on failure keep the message and stay on this screen."""
+        self.message_title = ""
         if entry.problem:
             self.message = entry.problem
             self.dirty = True
             return None
+        batches: list[list[Event]] = []
         try:
             data = read_save(entry.path)
-            game = replay(data, self._library(), str(entry.path))
+            game = replay(data, self._library(), str(entry.path), on_events=batches.append)
         except SaveError as exc:
             self.message = str(exc)
         except (KeyError, TypeError, ValueError) as exc:
@@ -183,13 +205,41 @@ class LoadGameScene(Scene):
             players = len(game.players)
             seats = seats_of(data, players) or read_seats(entry.path, players)
             session = Session.resume(game, seats, entry.path)
+            session.restore_log(batches)
             return replace(game_scene(self.app, session))
         self.dirty = True
         return None
 
+    def ask_delete(self) -> None:
+        """Delete the chosen save, once the player says so."""
+        if not self.entries:
+            return
+        entry = self.entries[self.chosen]
+        label = "this autosave" if is_autosave(entry.path) else f"“{entry.path.stem}”"
+        what = f"{entry.title} · {entry.detail}" if not entry.problem else "a broken save"
+
+        def go() -> None:
+            self.dialog = None
+            self.message = delete_save(entry.path)
+            self.message_title = "This save could not be deleted:"
+            self.enter()
+
+        def back() -> None:
+            self.dialog = None
+            self.dirty = True
+
+        self.dialog = Confirm(pygame.Rect((0, 0), self.app.screen.get_size()),
+                              "Delete the save?", f"Delete {label} ({what}, {entry.when})? "
+                              "It cannot be undone.", "Delete", go, back, "Keep it")
+        self.dirty = True
+
     # ------------------------------------------------------------------ events
 
     def handle(self, event: pygame.event.Event) -> Transition | None:
+        if self.dialog is not None:
+            redraw, _ = self.dialog.handle(event)
+            self.dirty |= redraw
+            return None
         redraw, _ = self.buttons.handle(event)
         self.dirty |= redraw
         if self.back.hit(event):
@@ -200,6 +250,10 @@ class LoadGameScene(Scene):
             return None
         if self.load.hit(event) and self.entries:
             return self.open_save(self.entries[self.chosen])
+        if self.delete.hit(event) or (event.type == pygame.KEYDOWN
+                                      and event.key == pygame.K_DELETE):
+            self.ask_delete()
+            return None
         if event.type == pygame.KEYDOWN:
             return self._key(event.key)
         if event.type == pygame.MOUSEWHEEL:
@@ -272,14 +326,18 @@ class LoadGameScene(Scene):
         if self.message:
             box = pygame.Rect(32, area.bottom + 10, width - 64, message_h - 10)
             ui.panel(surface, box, (60, 32, 32), ui.BAD)
-            ui.blit_text(surface, "This save cannot be loaded (the file is left as it is):",
+            ui.blit_text(surface, self.message_title or
+                         "This save cannot be loaded (the file is left as it is):",
                          (box.left + 16, box.top + 8), 15, ui.BAD, True)
             for i, line in enumerate(wrap_paths(short_paths(self.message), width - 100, 15)[:6]):
                 ui.blit_text(surface, line, (box.left + 16, box.top + 32 + 20 * i), 15)
         self.back.rect.bottomleft = (32, height - 20)
         self.refresh.rect.bottomleft = (self.back.rect.right + 16, height - 20)
+        self.delete.rect.bottomleft = (self.refresh.rect.right + 16, height - 20)
         self.load.rect.bottomright = (width - 32, height - 20)
         self.buttons.draw(surface)
+        if self.dialog is not None:
+            self.dialog.draw(surface)
 
     def _draw_row(self, surface: pygame.Surface, rect: pygame.Rect, entry: SaveEntry,
                   chosen: bool) -> None:

@@ -1,5 +1,5 @@
-"""The main menu: Play (a sensible game at once), New game, Load game, Settings, Credits,
-Quit.
+"""The main menu: Play (a sensible game at once), New game, Load game, How to play (the
+help: keys, words and the rules), Settings, Credits, Quit.
 
 Mouse or keyboard (arrows and Enter, or each button's letter; Esc quits). Beside the
 buttons: a preview of the game Play starts, and the problems found in the content (bad
@@ -23,8 +23,9 @@ from .new_game import NewGameScene, quick_setup, start_game, win_text
 
 class MenuScene(Scene):
     ITEMS = (("play", "Play", pygame.K_p), ("new", "New game", pygame.K_n),
-             ("load", "Load game", pygame.K_l), ("settings", "Settings", pygame.K_s),
-             ("credits", "Credits", pygame.K_c), ("quit", "Quit", pygame.K_q))
+             ("load", "Load game", pygame.K_l), ("help", "How to play", pygame.K_h),
+             ("settings", "Settings", pygame.K_s), ("credits", "Credits", pygame.K_c),
+             ("quit", "Quit", pygame.K_q))
 
     def __init__(self, app: App, content: Content | None = None) -> None:
         super().__init__(app)
@@ -82,6 +83,10 @@ class MenuScene(Scene):
             from .settings_scene import SettingsScene
 
             return push(SettingsScene(self.app, self.content))
+        if name == "help":
+            from .help import HelpScene
+
+            return push(HelpScene(self.app))
         if name == "credits":
             from .credits import CreditsScene
 
@@ -98,6 +103,8 @@ class MenuScene(Scene):
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 return quit_game()
+            if event.key == pygame.K_F1:
+                return self.choose("help")
             if event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
                 step = -1 if event.key == pygame.K_UP else 1
                 self.focus = (self.focus + step) % len(self.buttons.buttons)
@@ -131,13 +138,13 @@ class MenuScene(Scene):
                      (left + 4, height // 10 + 78), 17, ui.MUTED)
         y = height // 10 + 140
         count = len(self.buttons.buttons)
-        spacing = max(60, min(70, (height - y - 30) // count))
+        spacing = max(52, min(70, (height - y - 40) // count))
         for index, button in enumerate(self.buttons.buttons):
             button.rect.topleft = (left, y + index * spacing)
             button.rect.height = min(56, spacing - 8)
             button.hovered = index == self.focus
         self.buttons.draw(surface)
-        ui.blit_text(surface, "P, N, L, S, C, Q choose  ·  ↑ ↓ Enter  ·  Esc quits",
+        ui.blit_text(surface, "P, N, L, H, S, C, Q choose  ·  ↑ ↓ Enter  ·  F1 help  ·  Esc quits",
                      (left, self.buttons.buttons[-1].rect.bottom + 20), 14, ui.MUTED)
         if self.error:
             ui.blit_text(surface, self.error, (left, height - 40), 16, ui.BAD)

@@ -30,6 +30,7 @@ from game.maps import MapError, load_map
 from game.rules import GameSetup
 from game.rules.draft import parse_draft
 from game.rules.mapmodel import MapSpec, WinSpec
+from game.rules.rulesets import ruleset
 from game.rules.tiles import TILE_TYPES
 from game.rules.wincons import WIN_CONDITIONS, map_goal_values
 
@@ -180,6 +181,17 @@ def seat_label(seat: Seat) -> str:
 # --------------------------------------------------------------------- the screen
 
 
+def map_name_lines(name: str, width: int) -> list[tuple[str, int]]:
+    """A map's name in its list row: one line at 16 px where it fits, else two lines at
+    14 px (the second cut short only if even that is too little room)."""
+    if ui.font(16, True).size(name)[0] <= width:
+        return [(name, 16)]
+    lines = ui.wrap(name, width, 14, True)
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
+    return [(fit_text(line, width, 14, True), 14) for line in lines]
+
+
 class NewGameScene(Scene):
     ENTRY_H = 66
 
@@ -248,6 +260,13 @@ class NewGameScene(Scene):
         spec = self.spec
         return spec is not None and spec.ruleset == "fleet"
 
+    @property
+    def cardless(self) -> bool:
+        """Does the chosen map's ruleset have no card sets or draft to choose (the fleet and
+        the skirmish: no store; their units come from the map or are built in play)?"""
+        spec = self.spec
+        return spec is not None and not self.duel and not ruleset(spec.ruleset).store
+
     def deck_entries(self) -> list[Deck | None]:
         """What a seat's deck can be: Random, then every deck that loaded."""
         return [None, *self.content.decks]
@@ -312,7 +331,7 @@ class NewGameScene(Scene):
             if not starters and None in self.deck_choices[:self.count]:
                 return "There is no starter deck to draw from: choose a deck for every seat."
             return ""
-        if self.fleet:  # its units come from the fleet's card list, built in play
+        if self.cardless:  # its units come from the map or are built in play
             return ""
         if not self.sets:
             return "Choose at least one card set."
@@ -431,7 +450,7 @@ class NewGameScene(Scene):
         compact = height < 700  # small windows: tighter rows, only the seats in use
         pitch, tall, head, size = (32, 28, 34, 13) if compact else (38, 32, 40, 15)
         self.pitch = pitch
-        self.seat_slots = self.count if compact or self.duel or self.fleet else 4
+        self.seat_slots = self.count if compact or self.duel or self.cardless else 4
         buttons: list[ui.Button] = []
         x, y = right.left + 16, right.top + 44
         counts = self.seat_counts()
@@ -456,7 +475,7 @@ class NewGameScene(Scene):
             room = right.bottom - y - (head + tall + 12)
             y = self._build_decks(buttons, pygame.Rect(x, y, right.width - 32, room),
                                   compact, head)
-        elif self.fleet:  # no card sets, no draft: the units are built in play
+        elif self.cardless:  # no card sets, no draft: the units come from the map or play
             self.decks_top = self.sets_top = self.draft_top = None
         else:
             y = self._build_cards(buttons, pygame.Rect(x, y, right.width - 32, 0), pitch,
@@ -629,7 +648,7 @@ class NewGameScene(Scene):
         left, middle, right = self._columns(width)
         title = ui.blit_text(surface, "New game", (20, 18), 30, ui.ACCENT, True)
         about = ("Choose a map, the players and their decks." if self.duel
-                 else "Choose a map and the players." if self.fleet
+                 else "Choose a map and the players." if self.cardless
                  else "Choose a map, the players, the cards and the draft.")
         ui.blit_text(surface, about,
                      (title.right + 20, title.bottom - 6), 15, ui.MUTED, anchor="bottomleft")
@@ -670,12 +689,15 @@ class NewGameScene(Scene):
             text_w = rect.right - text_x - 6
             if entry.spec is not None:
                 surface.blit(render_minimap(entry.spec, thumb.size), thumb)
-                ui.blit_text(surface, fit_text(entry.label, text_w, 16, True),
-                             (text_x, rect.top + 8), 16, ui.TEXT, True)
                 spec = entry.spec
                 about = f"{spec.players} players · {spec.width}×{spec.height}"
-                ui.blit_text(surface, fit_text(about, text_w, 13), (text_x, rect.top + 32), 13,
-                             ui.MUTED)
+                name_lines = map_name_lines(entry.label, text_w)
+                y = rect.top + (8 if len(name_lines) == 1 else 3)
+                for line, size in name_lines:
+                    ui.blit_text(surface, line, (text_x, y), size, ui.TEXT, True)
+                    y += ui.font(size, True).get_linesize()
+                ui.blit_text(surface, fit_text(about, text_w, 13), (text_x, max(
+                    y + 2, rect.top + 32)), 13, ui.MUTED)
             else:
                 pygame.draw.rect(surface, ui.PANEL, thumb)
                 ui.blit_text(surface, "?", thumb.center, 22, ui.MUTED, anchor="center")
@@ -710,12 +732,22 @@ class NewGameScene(Scene):
         spec = entry.spec
         surface.blit(render_minimap(spec, preview.size), preview)
         y = preview.bottom + 12
-        ui.blit_text(surface, fit_text(entry.label, area.width - 32, 22, True),
-                     (area.left + 16, y), 22, ui.ACCENT, True)
+        size = 22  # smaller, rather than cut, until it would be hard to read
+        while size > 15 and ui.font(size, True).size(entry.label)[0] > area.width - 32:
+            size -= 1
+        ui.blit_text(surface, fit_text(entry.label, area.width - 32, size, True),
+                     (area.left + 16, y + (22 - size) // 2), size, ui.ACCENT, True)
         y += 32
-        about = ("the duel: each player brings a deck" if spec.ruleset == "duel"
-                 else "the fleet: star systems, ships and planets" if spec.ruleset == "fleet"
-                 else f"income {spec.income} per upkeep")
+        if spec.ruleset == "duel":
+            about = "the duel: each player brings a deck"
+        elif spec.ruleset == "skirmish":
+            army = sum(1 for p in spec.placements if p.player == 0) + sum(
+                count for _, count in spec.start_deck)
+            about = f"the skirmish: {army} units a side, no cards"
+        elif spec.ruleset == "fleet":
+            about = "the fleet: star systems, ships and planets"
+        else:
+            about = f"income {spec.income} per upkeep"
         lines = [
             (f"{spec.players} players · {spec.width}×{spec.height} tiles · {about}", ui.TEXT),
             (f"To win: {win_text(spec.win, self.app.settings.language)}", ui.TEXT),

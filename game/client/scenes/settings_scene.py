@@ -1,5 +1,6 @@
 """Settings: window size and fullscreen, animation speed, automatic passing, the computer
-players' pace and the language of the cards. A change applies at once and is saved with
+players' pace, which questions the game asks before actions are lost, and the language of
+the cards. A change applies at once and is saved with
 ``Settings.save()``."""
 
 from __future__ import annotations
@@ -14,11 +15,15 @@ import pygame
 from game.client import settings as settings_module
 from game.client import ui
 from game.client.app import App, Scene, Transition, pop
+from game.client.pacing import PACES
 from game.content.mods import Content
 
 WINDOW_SIZES = ((1024, 768), (1280, 720), (1366, 768), (1600, 900), (1920, 1080))
 ANIMATION = ((0.0, "Off"), (1.0, "Normal"), (2.0, "Fast"))
-PACE = ((0.2, "Quick"), (0.6, "Normal"), (1.2, "Slow"))
+PACE = PACES
+#: the "Don't ask again" questions: (idle units, skipped buy)
+ASKING = (((True, True), "Idle units and buys"), ((True, False), "Idle units"),
+          ((False, True), "Buys"), ((False, False), "Never"))
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "fr": "Français", "es": "Español",
                   "it": "Italiano", "nl": "Nederlands", "pl": "Polski"}
 
@@ -80,15 +85,23 @@ class SettingsScene(Scene):
                 "you could take", [(True, "On"), (False, "Off")],
                 lambda: self.app.settings.auto_pass,
                 lambda v: setattr(self.app.settings, "auto_pass", v)),
-            Row("Computer pace", "how long a computer player's move stays on screen",
+            Row("Computer pace", "how long a computer player's move stays on screen "
+                "(passing and other bookkeeping go on at once)",
                 [(v, f"{label} ({v:g} s)") for v, label in PACE],
                 lambda: self.app.settings.computer_pace,
                 lambda v: setattr(self.app.settings, "computer_pace", v)),
+            Row("Ask first", "before a Pass or End turn leaves units idle or skips a "
+                "buy you can afford", list(ASKING),
+                lambda: (self.app.settings.ask_idle_units, self.app.settings.ask_skipped_buy),
+                self._set_asking),
             Row("Language", "the language of the cards' names and texts",
                 [(code, LANGUAGE_NAMES.get(code, code)) for code in languages(self.content)],
                 lambda: self.app.settings.language,
                 lambda v: setattr(self.app.settings, "language", v)),
         ]
+
+    def _set_asking(self, value: tuple[bool, bool]) -> None:
+        self.app.settings.ask_idle_units, self.app.settings.ask_skipped_buy = value
 
     def _set_size(self, size: tuple[int, int]) -> None:
         self.app.settings.window_width, self.app.settings.window_height = size
@@ -129,7 +142,7 @@ class SettingsScene(Scene):
         x0 = 40 + label_w
         buttons: list[ui.Button] = []
         hovered = {b.name for b in self.buttons.buttons if b.hovered}
-        row_h = max(64, min(84, (height - 212) // len(self.rows)))
+        row_h = max(54, min(84, (height - 212) // len(self.rows)))
         for r, row in enumerate(self.rows):
             y = 112 + r * row_h
             x = x0

@@ -284,6 +284,47 @@ class DeclareTrigger(Action):
     kind: ClassVar[str] = "declare_trigger"
 
 
+@dataclass(frozen=True, slots=True)
+class DeclareTriggerFirst(Action):
+    """Rule Actions 5: of your triggered actions set off together, declare this one next
+    (``trigger``: its place among the waiting ones, ``game.pending``) with ``targets``."""
+
+    trigger: int
+    targets: tuple[Any, ...] = ()
+    kind: ClassVar[str] = "declare_trigger_first"
+
+
+# --- decisions the rules leave to a player (``core.choices``) ---------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class LeaveUnpaid(Action):
+    """Upkeep shortfall (rules Upkeep 3.3-3.4): ``unit`` stays unpaid and is destroyed
+    when the upkeep action finishes; asked one unit at a time until the rest can be paid."""
+
+    unit: int
+    kind: ClassVar[str] = "leave_unpaid"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceDropped(Action):
+    """Rule Permanent Piles 5: put ``permanent`` of a dropped pile on ``tile``, an
+    available tile in range 1 of where the pile was."""
+
+    permanent: int
+    tile: Tile
+    kind: ClassVar[str] = "place_dropped"
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardToPay(Action):
+    """A cost that discards cards: ``card`` from your hand is one of them (asked one card
+    at a time; the action is declared once they are all named)."""
+
+    card: int
+    kind: ClassVar[str] = "discard_to_pay"
+
+
 # --- the duel (ruleset ``duel``) ---------------------------------------------------------
 
 
@@ -314,6 +355,8 @@ class Bloodbound(Action):
 
 for _cls in (DraftPick, Pass, Disband, PayUpkeep, Buy, Discard, EndTurn, PlayCard, Activate,
              Move, StreetMove, Attack, FullAction, Transport, Switch, Equip, ShakeOff,
-             UseFreeAction, DiscardForResource, DeclareTrigger, Mulligan, Replace, Bloodbound):
+             UseFreeAction, DiscardForResource, DeclareTrigger, DeclareTriggerFirst, LeaveUnpaid,
+             PlaceDropped,
+             DiscardToPay, Mulligan, Replace, Bloodbound):
     ACTION_TYPES[_cls.kind] = _cls
     quick_init(_cls)

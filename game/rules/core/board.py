@@ -16,7 +16,11 @@ from .. import effects as fx
 from .. import marks as mk
 from ..components import AtStore, Body, Granted, Mark, OnMap, Zone
 from ..geometry import Tile
-from .events import Destroyed, MarksChanged, PermanentMoved, PermanentPlaced
+from . import zones
+from .actions import Action, PlaceDropped
+from .choices import CHOICES, ChoiceKind, offer, players_choose, update
+from .events import Decided, Destroyed, MarksChanged, PermanentMoved, PermanentPlaced
+from .state import PendingChoice
 
 if TYPE_CHECKING:
     from .game import Game
@@ -122,6 +126,8 @@ def destroy(game: Game, entity: int, reason: str = "destroyed", triggers: bool =
     definition = game.card(entity)
     controller = game.controller(entity)
     tile = game.tile_of(entity)
+    if tile is None and not game.container_of(entity):
+        tile = _dropped_from(game, entity)  # waiting to be placed: its pile drops there
     game.left_map[entity] = controller  # its triggers may still answer this step's events
     if game.activated == entity:
         game.activated = 0
@@ -150,9 +156,45 @@ def destroy(game: Game, entity: int, reason: str = "destroyed", triggers: bool =
     game.move_card(entity, Zone.DISCARD)
 
 
+def vanish(game: Game, entity: int) -> None:
+    """The permanent (and what is piled on it) is taken out of the game without a trace:
+    no event, no discard pile, its marks and granted effects gone (``Game.hide_unseen``)."""
+    for member in list(game.piles.get(entity, ())):
+        vanish(game, member)
+    on_map = esper.component_for_entity(entity, OnMap)
+    if on_map.tile is not None:
+        vacate(game, on_map.tile, entity)
+    unpile(game, entity)
+    game.piles.pop(entity, None)
+    for mark_entity, mark in list(esper.get_component(Mark)):
+        if mark.bearer == entity:
+            esper.delete_entity(mark_entity, immediate=True)
+    for granted_entity, granted in list(esper.get_component(Granted)):
+        if granted.target == entity:
+            esper.delete_entity(granted_entity, immediate=True)
+    if game.activated == entity:
+        game.activated = 0
+    zones.unplace(game, entity)
+    game.defs.pop(entity, None)
+    esper.delete_entity(entity, immediate=True)
+    roster_changed(game)
+
+
 def drop_pile(game: Game, container: int, tile: Tile, controller: int) -> None:
-    """Rule Permanent Piles 5 (and Equipments 7: durability loss when dropped)."""
+    """Rule Permanent Piles 5 (and Equipments 7: durability loss when dropped). The pile's
+    controller places its permanents (``drop`` choices); games of rules versions before
+    ``CHOICES_VERSION`` put each on a random available tile in range 1."""
     members = list(game.piles.pop(container, []))
+    if not members:
+        return
+    if players_choose(game):
+        # the permanents wait off the board (no tile, no pile) until they are placed
+        for entity in members:
+            if game.card(entity).is_equipment:
+                esper.component_for_entity(entity, Body).durability -= 1
+        game.version += 1
+        offer(game, PendingChoice("drop", controller, container, (tile, tuple(members))))
+        return
     for entity in members:
         on_map = esper.component_for_entity(entity, OnMap)
         choices = [t for t in [tile, *game.neighbours[tile]] if game.available(entity, t)]
@@ -168,6 +210,65 @@ def drop_pile(game: Game, container: int, tile: Tile, controller: int) -> None:
             on_map.tile = None
             destroy(game, entity, "no room when its pile dropped")
     game.version += 1
+
+
+def _dropped_from(game: Game, entity: int) -> Tile | None:
+    """Where the pile that ``entity`` waits to be placed from was dropped."""
+    for choice in game.choices:
+        if choice.kind == "drop" and entity in choice.data[1]:
+            tile: Tile = choice.data[0]
+            return tile
+    return None
+
+
+def dropped(game: Game) -> list[int]:
+    """The permanents of dropped piles waiting to be placed (off the board meanwhile)."""
+    return [e for c in game.choices if c.kind == "drop" for e in c.data[1]]
+
+
+def drop_tiles(game: Game, entity: int, tile: Tile) -> list[Tile]:
+    """Where a dropped permanent may go: an available tile in range 1 of ``tile``."""
+    return [t for t in [tile, *game.neighbours[tile]] if game.available(entity, t)]
+
+
+def _drop_options(game: Game, choice: PendingChoice) -> list[Action]:
+    tile, members = choice.data
+    return [PlaceDropped(choice.controller, entity, spot) for entity in members
+            for spot in drop_tiles(game, entity, tile)]
+
+
+def _settle_drop(game: Game, choice: PendingChoice) -> bool:
+    """A permanent gone meanwhile (an equipment out of durability) is struck off; one
+    without an available tile is destroyed (rule Permanent Piles 5)."""
+    tile, members = choice.data
+    here = tuple(e for e in members if game.is_on_map(e))
+    stuck = [e for e in here if not drop_tiles(game, e, tile)]
+    if not stuck and len(here) == len(members) and here:
+        return False
+    rest = tuple(e for e in here if e not in stuck)
+    update(game, choice, PendingChoice("drop", choice.controller, choice.source, (tile, rest))
+           if rest else None)
+    for entity in stuck:
+        destroy(game, entity, "no room when its pile dropped")
+    return True
+
+
+def place_dropped(game: Game, action: PlaceDropped) -> None:
+    """The pile's controller puts one dropped permanent on its tile."""
+    choice = game.choices[0]
+    tile, members = choice.data
+    rest = tuple(e for e in members if e != action.permanent)
+    update(game, choice, PendingChoice("drop", choice.controller, choice.source, (tile, rest))
+           if rest else None)
+    esper.component_for_entity(action.permanent, OnMap).tile = action.tile
+    occupy(game, action.tile, action.permanent)
+    game.version += 1
+    game.emit(Decided(action.player, f"P{action.player + 1} places "
+                      f"{game.card(action.permanent).name} at {game.geometry.label(action.tile)}"))
+    game.emit(PermanentMoved(action.permanent, None, action.tile))
+
+
+CHOICES.add("drop", ChoiceKind("drop", _drop_options, _settle_drop))
 
 
 def find_mark(bearer: int, kind: str, tile: Tile | None = None) -> tuple[int, Mark] | None:
@@ -189,6 +290,12 @@ def add_marks(game: Game, bearer: int, kind: str, count: int = 1, source: int = 
     if entry is not None and not mk.may_bear(entry, tile is not None):
         where = f"tile {game.geometry.label(tile)}" if tile is not None else "a permanent"
         raise ValueError(f"a {kind} mark can't be put on {where} (bearers: {entry.bearers})")
+    if tile is None and entry is not None and mk.refuses_marks(game, bearer, kind):
+        return
+    if tile is None and entry is not None and entry.on_apply is not None:
+        count = entry.on_apply(game, bearer, count)
+        if count <= 0:
+            return
     stacking = entry.stacking if entry is not None else "add"
     duration = entry.duration if entry is not None else 0
     found = find_mark(bearer, kind, tile)

@@ -58,6 +58,9 @@ class PhaseStarted(Event):
 class ActionDeclared(Event):
     player: int
     text: str
+    #: the permanent the action is about, when a ruleset hides some from some players
+    #: (0: none named)
+    subject: int = 0
     settles: ClassVar[bool] = False
 
 
@@ -66,6 +69,14 @@ class ActionResolved(Event):
     player: int
     text: str
     settles: ClassVar[bool] = False
+
+
+@dataclass(frozen=True, slots=True)
+class Decided(Event):
+    """A player answered a decision the rules left to them (``core.choices``)."""
+
+    player: int
+    text: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,6 +31,7 @@ from ..systems.state_based import StateBasedActionSystem, action_step, eliminate
 from ..systems.triggers import TriggerSystem, auto_declare_triggers
 from . import board, hashing, snapshot, zones
 from .actions import Action, Pass
+from .choices import settle_choices
 from .events import Event, EventBus
 from .queries import Queries
 from .stack import resolve_top
@@ -39,6 +40,7 @@ from .state import (
     GameRandom,
     GameSetup,
     IllegalAction,
+    PendingChoice,
     PendingTrigger,
     Phase,
     PlayerState,
@@ -97,6 +99,8 @@ class Game(Queries, ViewQueries):
         self.passes = 0
         self.stack: list[StackItem] = []
         self.pending: list[PendingTrigger] = []
+        #: decisions waiting for a player's answer before anybody acts (``core.choices``)
+        self.choices: list[PendingChoice] = []
         self.activated = 0
         self.winners: tuple[int, ...] = ()
         self.over_reason = ""
@@ -127,6 +131,8 @@ class Game(Queries, ViewQueries):
         #: check, the state hash's keys of cards), each with the version it was made for
         self.caches: dict[str, tuple[int, Any]] = {}
         self.movement_cache: Any = None
+        #: what each player sees, for rulesets with vision (keyed by ``version``)
+        self.vision_cache: Any = None
         #: bumped whenever a tile's type changes (a breached wall becomes neutral ground)
         self.terrain_version = 0
         # set-up state of Muhq's Game (draft, map pieces, map stores)
@@ -378,9 +384,15 @@ class Game(Queries, ViewQueries):
                 if self.phase is Phase.OVER:
                     self.stack.clear()
                     self.pending.clear()
+                    self.choices.clear()
                     return
                 if not self.dirty and not self.trigger_queue:
                     break
+            if self.choices:
+                # a decision waits: triggers are declared once it is made
+                if settle_choices(self):
+                    continue
+                return
             auto_declare_triggers(self)
             # a ruleset without priority resolves what was declared at once, one item at
             # a time, each settling before the next (a waiting choice stops it)

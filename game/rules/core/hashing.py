@@ -90,7 +90,9 @@ def _canonical_tail(game: Game) -> tuple[Any, ...]:
         tuple((t.controller, t.source, t.ability, t.context) for t in game.pending),
         tuple(tuple(p) for p in game.packs), tuple(game.held), game.draft_step,
         game.draft_round, game.winners,
-    )
+        # choices came with rules version 2: only a position where one waits adds them
+    ) + ((tuple((c.kind, c.controller, c.source, c.data) for c in game.choices),)
+         if game.choices else ())
 
 
 def state_hash(game: Game) -> str:

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from ..mapmodel import MapSpec
     from ..rulesets.base import Ruleset
     from .game import Game
-    from .state import PendingTrigger
+    from .state import PendingChoice, PendingTrigger
 
 
 class Queries:
@@ -41,6 +41,7 @@ class Queries:
     active: int
     stack: list[Any]
     pending: list[PendingTrigger]
+    choices: list[PendingChoice]
     defs: dict[int, CardDef]
     version: int
     roster_version: int
@@ -284,13 +285,15 @@ class Queries:
         """The one player who may act now (None when the game is over)."""
         if self.phase is Phase.OVER:
             return None
+        if self.choices:
+            return self.choices[0].controller
         if self.pending:
             return self.pending[0].controller
         return self.priority
 
     def has_priority(self, player: int) -> bool:
         return (self.phase not in (Phase.DRAFT, Phase.DISCARD, Phase.OVER)
-                and not self.pending and self.priority == player)
+                and not self.pending and not self.choices and self.priority == player)
 
     def can_act_slowly(self, player: int) -> bool:
         """Slow actions: own action phase, empty stack, priority (rules Slow Actions 1)."""

@@ -24,6 +24,7 @@ from ..mapmodel import MapSpec, Placement, Region, WinSpec, piece_card_problem, 
 from ..rulesets import RULESETS
 from ..wincons import WIN_CONDITIONS
 from .actions import ActionFormatError, action_from_json
+from .events import Event
 from .game import Game
 from .save_schema import FORMAT as FORMAT
 from .save_schema import FORMAT_VERSION as FORMAT_VERSION
@@ -31,7 +32,7 @@ from .save_schema import READABLE_VERSIONS as READABLE_VERSIONS
 from .save_schema import SaveError as SaveError
 from .save_schema import check_save, read_json
 from .save_schema import fail as _fail
-from .state import RULES_VERSION, GameSetup, IllegalAction
+from .state import GameSetup, IllegalAction
 
 # ---------------------------------------------------------------------------- map as JSON
 
@@ -141,7 +142,8 @@ def game_to_json(game: Game, seats: list[dict[str, Any]] | None = None) -> dict[
     return {
         "format": FORMAT,
         "version": FORMAT_VERSION,
-        "rules_version": RULES_VERSION,
+        # the rules the game is played by: a game loaded from an older save keeps them
+        "rules_version": setup.version,
         "setup": {
             "map": map_to_json(setup.map),
             "players": setup.players,
@@ -325,15 +327,18 @@ def setup_from_json(data: dict[str, Any], library: CardLibrary, path: str = "sav
             store_mode=bool(setup.get("store_mode", False)),
             decks=None if setup.get("decks") is None
             else tuple(tuple(str(n) for n in d) for d in setup["decks"]),
+            version=int(data.get("rules_version", 1)),
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise _fail(path, "setup", "players, seed, sets and draft", str(exc)) from None
 
 
 def replay(data: dict[str, Any], library: CardLibrary, path: str = "save", *,
-           verify: bool = False, on_turn: Callable[[int, str], None] | None = None) -> Game:
+           verify: bool = False, on_turn: Callable[[int, str], None] | None = None,
+           on_events: Callable[[list[Event]], None] | None = None) -> Game:
     """Rebuild a game from a save (every field checked by ``save_schema`` first); with
-    ``verify``, check every recorded turn hash."""
+    ``verify``, check every recorded turn hash. ``on_events`` is given what each action
+    did, in order (a window rebuilds its log from it)."""
     check_save(data, path)
     setup = setup_from_json(data, library, path)
     try:
@@ -349,10 +354,12 @@ def replay(data: dict[str, Any], library: CardLibrary, path: str = "save", *,
             game.close()
             raise _fail(path, f"actions[{index}]", "a well-formed action", str(exc)) from None
         try:
-            game.apply(action)
+            events = game.apply(action)
         except IllegalAction as exc:
             game.close()
             raise _fail(path, f"actions[{index}]", "a legal action", str(exc)) from None
+        if on_events is not None:
+            on_events(list(events))
         while verify and checked < len(game.turn_hashes):
             got = game.turn_hashes[checked]
             if checked >= len(expected) or expected[checked] != got:

@@ -62,6 +62,7 @@ def snapshot(game: Game) -> dict[str, Any]:
         "places": game.places.copy(),
         "stack": tuple(game.stack),
         "pending": tuple(game.pending),
+        "choices": tuple(game.choices),
         "packs": tuple(tuple(p) for p in game.packs),
         "held": tuple(game.held),
         "rng": game.rng.getstate(),
@@ -103,6 +104,7 @@ def restore(game: Game, snap: dict[str, Any]) -> None:
     game.places = snap["places"].copy()
     game.stack = list(snap["stack"])
     game.pending = list(snap["pending"])
+    game.choices = list(snap["choices"])
     game.packs = [list(p) for p in snap["packs"]]
     game.held = list(snap["held"])
     game.rng.setstate(snap["rng"])

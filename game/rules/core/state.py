@@ -12,8 +12,16 @@ from ..components import Zone
 from ..mapmodel import MapSpec
 from .frozen import quick_init
 
-#: Version of the rules engine's save format and game semantics.
-RULES_VERSION = 1
+#: Version of the rules engine's save format and game semantics. A game keeps the version
+#: it was started under (``GameSetup.version``, a save's ``rules_version``) and is played
+#: by the rules of that version, so every save replays as it was played.
+RULES_VERSION = 2
+
+#: From this rules version on, players make the decisions the rulebook leaves to them
+#: (which units stay unpaid, where a dropped pile's permanents go, which cards pay a
+#: discard cost) as ``PendingChoice``s, and a paralyzed unit uses no free action of its
+#: own. Games of an earlier version keep the engine's old automatic answers.
+CHOICES_VERSION = 2
 
 #: The controller of the map's own pieces (walls, neutral buildings, store stock).
 NEUTRAL = -1
@@ -141,6 +149,20 @@ class PendingTrigger:
     source: int
     ability: int  # index into the source card's triggers
     context: tuple[tuple[str, Any], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PendingChoice:
+    """A decision the rules give a player, waiting for their answer before anybody acts:
+    ``kind`` names it (an entry of ``core.choices.CHOICES``), ``controller`` decides,
+    ``source`` is what it is about (the container of a dropped pile, the card whose cost
+    is paid; 0 for none) and ``data`` holds what the decision needs and what has been
+    chosen so far (tuples only, so it hashes and copies as it is)."""
+
+    kind: str
+    controller: int
+    source: int
+    data: tuple[Any, ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,11 +17,12 @@ import esper
 from ..cards import CardDef
 from ..components import Body, Card, Mark, OnMap, Zone
 from ..geometry import Tile
-from . import zones
+from . import board, zones
 from .state import PlayerState
 
 if TYPE_CHECKING:
     from ..rulesets.base import Ruleset
+    from .events import Event
     from .game import Game
 
 
@@ -168,6 +169,9 @@ class ViewQueries:
         def marks_on(self, bearer: int) -> dict[str, int]:
             ...
 
+        def is_on_map(self, entity: int) -> bool:
+            ...
+
     def view(self, entity: int) -> EntityView:
         """A frozen record of one card: the printed card and its live state."""
         self.enter()
@@ -228,6 +232,73 @@ class ViewQueries:
             if mark.count > 0 and mark.tile is not None:
                 found.setdefault(mark.tile, []).append((mark.kind, mark.count))
         return {tile: tuple(sorted(marks)) for tile, marks in found.items()}
+
+    # --- what a player sees, for rulesets with vision (the skirmish)
+
+    def visible_permanents(self, viewer: int) -> list[int]:
+        """The permanents ``viewer`` sees, in entity order: every one, unless the ruleset
+        hides some (the skirmish's vision). The window draws these and no others."""
+        self.enter()
+        everything = self.permanents()
+        if self.ruleset.sees is None:
+            return everything
+        seen = self.ruleset.sees(cast("Game", self), viewer)
+        return [e for e in everything if e in seen]
+
+    def visible_tiles(self, viewer: int) -> frozenset[Tile] | None:
+        """The tiles ``viewer`` sees now, or None when the ruleset hides nothing (every
+        tile is seen). The window darkens the others."""
+        if self.ruleset.sight is None:
+            return None
+        self.enter()
+        return self.ruleset.sight(cast("Game", self), viewer)
+
+    def sensed_tiles(self, viewer: int) -> frozenset[Tile]:
+        """The tiles where ``viewer`` knows an enemy stands without seeing it (an
+        "unknown enemy"; the skirmish's sense enemies). The window marks them."""
+        if self.ruleset.sensed is None:
+            return frozenset()
+        self.enter()
+        return self.ruleset.sensed(cast("Game", self), viewer)
+
+    def line_of_sight(self, unit: int, tile: Tile) -> bool | None:
+        """Is the unit's line of sight to ``tile`` clear (None: the ruleset has none, or
+        won't tell for that tile)? The window shows it for the tile under the mouse."""
+        if self.ruleset.line_of_sight is None:
+            return None
+        self.enter()
+        return self.ruleset.line_of_sight(cast("Game", self), unit, tile)
+
+    def route(self, unit: int, tile: Tile) -> tuple[int, tuple[Tile, ...]] | None:
+        """How the unit's move to ``tile`` would go now: the points it costs and the
+        tiles stepped on (None when it can't get there, or the ruleset counts no points)."""
+        if self.ruleset.route is None:
+            return None
+        self.enter()
+        return self.ruleset.route(cast("Game", self), unit, tile)
+
+    def seen_event(self, event: Event, viewer: int) -> Event | None:
+        """``event`` as ``viewer`` may know it now (None: not at all); every event as it is
+        unless the ruleset hides things."""
+        if self.ruleset.conceal is None:
+            return event
+        self.enter()
+        return self.ruleset.conceal(cast("Game", self), event, viewer)
+
+    def hide_unseen(self, viewer: int) -> None:
+        """Take every permanent ``viewer`` does not see off the board, without a trace
+        (no event, no discard pile): what a computer player searches when it may only
+        know what it sees. Only ever inside a ``snapshot``/``restore`` pair, like
+        ``arrange_hidden``: the position it leaves is not one the rules reach."""
+        if self.ruleset.sees is None:
+            return
+        self.enter()
+        seen = self.ruleset.sees(cast("Game", self), viewer)
+        for entity in self.permanents():
+            if entity not in seen and self.exists(entity) and self.is_on_map(entity):
+                board.vanish(cast("Game", self), entity)
+        self.legal_cache = None
+        self.dirty = True
 
     def edit(self, entity: int, **fields: int | bool) -> None:
         """Set a permanent's live state directly, outside the rules: for scenarios, tests

@@ -313,6 +313,38 @@ class Geometry(ABC):
         """The tiles strictly between ``a`` and ``b`` when ``b`` lies on a straight line
         from ``a`` (nearest to ``a`` first); None when it does not or ``a == b``."""
 
+    def sight_line(self, a: Tile, b: Tile) -> tuple[tuple[Tile, ...], ...]:
+        """The tiles a straight look from the centre of ``a`` to the centre of ``b`` passes
+        over, strictly between the two, nearest to ``a`` first: one tile per step, or two
+        where the look runs exactly along the border of two tiles (then always in the same
+        order: the tile on one side of the look first, on the other side second). Tiles
+        off the board are left out (a step may then hold one tile or none).
+
+        This general version samples the line between the cells' pixel centres (nudged a
+        little to each side); a geometry with exact lines overrides it."""
+        if a == b:
+            return ()
+        ax, ay = self.cell_center(a)
+        bx, by = self.cell_center(b)
+        dx, dy = bx - ax, by - ay
+        length = math.hypot(dx, dy)
+        nx, ny = -dy / length * 1e-3, dx / length * 1e-3
+        samples = max(8, int(length / 2))
+        steps: list[tuple[Tile, ...]] = []
+        seen: set[Tile] = {a, b}
+        for i in range(1, samples):
+            t = i / samples
+            x, y = ax + dx * t, ay + dy * t
+            here: list[Tile] = []
+            for side in (1.0, -1.0):
+                tile = self.tile_at_pixel(x + nx * side, y + ny * side)
+                if tile is not None and tile not in seen and tile not in here:
+                    here.append(tile)
+            if here:
+                seen.update(here)
+                steps.append(tuple(here))
+        return tuple(steps)
+
     # -- walks ---------------------------------------------------------------------------
 
     @abstractmethod

@@ -187,6 +187,10 @@ class GraphGeometry(Geometry):
     def line_between(self, a: Tile, b: Tile) -> tuple[Tile, ...] | None:
         return self.base.line_between(a, b)
 
+    def sight_line(self, a: Tile, b: Tile) -> tuple[tuple[Tile, ...], ...]:
+        """A look follows the base board, never a link."""
+        return self.base.sight_line(a, b)
+
     # -- walks ---------------------------------------------------------------------------
 
     def reachable(self, start: Tile, budget: int, passable: AbstractSet[Tile],

@@ -56,6 +56,28 @@ def hex_offsets(radius: int) -> tuple[Tile, ...]:
     return tuple(found)
 
 
+#: the nudge of a sight line to one side, in cube coordinates (its parts add up to 0)
+_NUDGE = (1e-6, 2e-6, -3e-6)
+
+
+def _cube_lerp_round(a: Tile, b: Tile, t: float, side: float) -> Tile:
+    """The hex holding the point ``t`` of the way from the centre of ``a`` to that of
+    ``b``, the point nudged by ``side`` times ``_NUDGE`` (cube rounding)."""
+    ax, az = a
+    bx, bz = b
+    ay, by = -ax - az, -bx - bz
+    x = ax + (bx - ax) * t + _NUDGE[0] * side
+    y = ay + (by - ay) * t + _NUDGE[1] * side
+    z = az + (bz - az) * t + _NUDGE[2] * side
+    rx, ry, rz = round(x), round(y), round(z)
+    gx, gy, gz = abs(rx - x), abs(ry - y), abs(rz - z)
+    if gx > gy and gx > gz:
+        rx = -ry - rz
+    elif gy <= gz:
+        rz = -rx - ry
+    return (rx, rz)
+
+
 class HexGeometry(Geometry):
     """A Tiled staggered hexagonal map, addressed with axial coordinates."""
 
@@ -202,6 +224,27 @@ class HexGeometry(Geometry):
         n = max(abs(dq), abs(dr))
         sq, sr = dq // n, dr // n
         return tuple((a[0] + sq * k, a[1] + sr * k) for k in range(1, n))
+
+    def sight_line(self, a: Tile, b: Tile) -> tuple[tuple[Tile, ...], ...]:
+        """The hexes a look from the centre of ``a`` to the centre of ``b`` crosses,
+        measured on a regular hex grid (cube coordinates, as ``direction``): at each of
+        the ``distance - 1`` steps between them the point of the line is rounded to its
+        hex twice, once nudged to one side and once to the other. Where both agree the
+        step is that one hex; where they differ the line runs along the border of two
+        hexes and the step holds both, the one on the first side first."""
+        n = hex_distance(a, b)
+        if n <= 1:
+            return ()
+        index = self._index
+        steps: list[tuple[Tile, ...]] = []
+        for i in range(1, n):
+            here: list[Tile] = []
+            for side in (1.0, -1.0):
+                tile = _cube_lerp_round(a, b, i / n, side)
+                if tile not in here:
+                    here.append(tile)
+            steps.append(tuple(t for t in here if t in index))
+        return tuple(steps)
 
     # -- walks ---------------------------------------------------------------------------
 

@@ -13,8 +13,10 @@ from .base import Ruleset
 from .duel import DUEL
 from .fleet import FLEET
 from .muhq import MUHQ
+from .skirmish import SKIRMISH
 
-RULESETS: dict[str, Ruleset] = {MUHQ.name: MUHQ, DUEL.name: DUEL, FLEET.name: FLEET}
+RULESETS: dict[str, Ruleset] = {MUHQ.name: MUHQ, DUEL.name: DUEL, FLEET.name: FLEET,
+                              SKIRMISH.name: SKIRMISH}
 
 
 def ruleset(name: str) -> Ruleset:

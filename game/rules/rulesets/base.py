@@ -16,8 +16,10 @@ if TYPE_CHECKING:
 
     from ..cards import Ability, CardDef, CardType
     from ..core.actions import Action
+    from ..core.events import Event
     from ..core.game import Game
     from ..core.state import GameSetup, StackItem
+    from ..geometry import Tile
 
 #: how one kind of action acts when a player takes it
 Handler = Callable[["Game", Any], None]
@@ -72,6 +74,10 @@ class Ruleset:
     #: does a declared action wait on the stack for every player to pass (Muhq's
     #: priority), or resolve at once, triggers included (the duel)?
     priority: bool = True
+    #: does it ask its players the decisions the rules leave to them (``core.choices``:
+    #: unpaid units, dropped piles, discard costs, the order of simultaneous triggers),
+    #: from rules version ``CHOICES_VERSION`` on? (Muhq; elsewhere the engine answers)
+    choices: bool = False
     #: does this much damage destroy a fighter of this health? (Muhq: more damage than
     #: health, rule State-based actions 3.1; the duel: no health left)
     lethal: Callable[[int, int], bool] = field(default=lambda damage, health: damage > health)
@@ -92,6 +98,30 @@ class Ruleset:
     #: a player's numbers for the window's player bar (``Game.meters``)
     meters: Callable[[Game, int], tuple[Meter, ...]] = field(
         default=lambda game, player: _resource_and_points(game, player))
+    #: the permanents a player sees (``Game.visible_permanents``); None: every one (the
+    #: rulesets without vision)
+    sees: Callable[[Game, int], frozenset[int]] | None = None
+    #: an event as a player may know it, or None when it must not learn of it
+    #: (``Game.seen_event``); None: every event as it is
+    conceal: Callable[[Game, Event, int], Event | None] | None = None
+    #: the tiles a player sees (``Game.visible_tiles``); None: every tile
+    sight: Callable[[Game, int], frozenset[Tile]] | None = None
+    #: the tiles where a player knows an enemy stands that it does not see
+    #: (``Game.sensed_tiles``; the skirmish's sense enemies); None: none
+    sensed: Callable[[Game, int], frozenset[Tile]] | None = None
+    #: the way a unit would take to a tile its move may reach now, with what it costs:
+    #: ``(points, tiles stepped on)`` (``Game.route``; the skirmish's movement points);
+    #: None: the ruleset has no such costs to show
+    route: Callable[[Game, int, Tile], tuple[int, tuple[Tile, ...]] | None] | None = None
+    #: is the line of sight from a unit to a tile clear for it (``Game.line_of_sight``; the
+    #: skirmish's LoS)? The hook answers None for a tile it won't tell of; None: the
+    #: ruleset has no lines of sight
+    line_of_sight: Callable[[Game, int, Tile], bool | None] | None = None
+    #: ``EntityView.moves_left`` counts movement points (the skirmish), not move actions
+    movement_points: bool = False
+    #: do players hold cards (a hand, a deck, a discard pile)? The window shows them only
+    #: then (the skirmish: armies on the map only)
+    hands: bool = True
 
     def refuses(self, card: CardDef) -> str | None:
         """Why ``card`` can't be in this ruleset's games (None when it can)."""

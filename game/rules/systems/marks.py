@@ -9,7 +9,7 @@ The ruleset's turn machine says when a turn ends or a round starts (``tick``); t
 Which marks a tick concerns:
 - ``turn_end``: marks on the permanents the player whose turn ends controls, and every
   tile mark (a tile belongs to no one, so its marks count the turns of all players);
-- ``round_start``: every mark;
+- ``round_start`` and ``round_end``: every mark;
 - ``activation``: the marks on the activated permanent.
 """
 
@@ -32,6 +32,14 @@ def tick(game: Game, when: str, player: int | None = None, permanent: int = 0) -
     ticking = {name: kind for name, kind in mk.with_hook("tick").items() if kind.tick == when}
     if not ticking:
         return
+    orders = sorted({kind.tick_order for kind in ticking.values()})
+    for order in orders:
+        _tick_kinds(game, when, player, permanent,
+                    {n: k for n, k in ticking.items() if k.tick_order == order})
+
+
+def _tick_kinds(game: Game, when: str, player: int | None, permanent: int,
+                ticking: dict[str, mk.MarkKind]) -> None:
     due: list[tuple[int, Mark]] = []
     for entity, mark in esper.get_component(Mark):
         if mark.kind not in ticking:

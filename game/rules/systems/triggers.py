@@ -11,7 +11,8 @@ import esper
 
 from .. import marks as mk
 from ..components import OnMap
-from ..core.actions import DeclareTrigger
+from ..core.actions import DeclareTrigger, DeclareTriggerFirst
+from ..core.choices import players_choose
 from ..core.events import Attacked, DamageDealt, Destroyed, Event
 from ..core.stack import declare, priority_to_active
 from ..core.state import PendingTrigger, Phase
@@ -92,12 +93,29 @@ def auto_declare_triggers(game: Game) -> None:
         if not choices:
             game.pending.pop(0)
             continue
-        if len(choices) == 1:
+        if len(choices) == 1 and not own_order(game):
             do_declare_trigger(game, DeclareTrigger(head.controller, choices[0]))
             continue
         break
 
 
+def own_order(game: Game) -> list[int]:
+    """Rule Actions 5: the triggered actions of one player set off together are declared
+    in the order that player chooses (rules version ``CHOICES_VERSION`` on, in a
+    ruleset that asks). The places in ``game.pending`` of the waiting triggered actions
+    of the player to declare next that can be declared, when they are not all alike (the
+    same ability of cards of one name, whose order changes nothing); else none."""
+    if not game.pending or not players_choose(game):
+        return []
+    who = game.pending[0].controller
+    mine: list[int] = []
+    for index, waiting in enumerate(game.pending):
+        if waiting.controller != who:
+            break
+        if pending_choices(game, waiting):
+            mine.append(index)
+    kinds = {(game.card(game.pending[i].source).name, game.pending[i].ability) for i in mine}
+    return mine if len(kinds) > 1 else []
 
 
 def pending_choices(game: Game, pending: PendingTrigger) -> list[tuple[Any, ...]]:
@@ -106,9 +124,11 @@ def pending_choices(game: Game, pending: PendingTrigger) -> list[tuple[Any, ...]
     return game.target_choices(pending.controller, pending.source, ability)
 
 
-def do_declare_trigger(game: Game, action: DeclareTrigger) -> None:
-    """The controller declares the first waiting trigger with the chosen targets."""
-    pending = game.pending.pop(0)
+def do_declare_trigger(game: Game, action: DeclareTrigger | DeclareTriggerFirst) -> None:
+    """The controller declares the first waiting trigger (or the one they put first)
+    with the chosen targets."""
+    pending = game.pending.pop(action.trigger if isinstance(action, DeclareTriggerFirst)
+                               else 0)
     ability = game.card(pending.source).triggers[pending.ability]
     name = game.card(pending.source).name
     text = f"P{pending.controller + 1} {name}: {ability.text or 'trigger'}"

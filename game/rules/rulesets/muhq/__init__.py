@@ -44,4 +44,5 @@ MUHQ = Ruleset(
     target_choices=target_choices,
     spawn_tiles=spawn_tiles,
     systems=_systems,
+    choices=True,
 )

@@ -12,20 +12,25 @@ import esper
 from ... import marks as mk
 from ...components import AtStore, Body, Zone
 from ...core.actions import (
+    Action,
     Activate,
     Attack,
     Buy,
     DeclareTrigger,
+    DeclareTriggerFirst,
     Disband,
     Discard,
     DiscardForResource,
+    DiscardToPay,
     DraftPick,
     EndTurn,
     Equip,
     FullAction,
+    LeaveUnpaid,
     Move,
     Pass,
     PayUpkeep,
+    PlaceDropped,
     PlayCard,
     ShakeOff,
     StreetMove,
@@ -33,10 +38,14 @@ from ...core.actions import (
     Transport,
     UseFreeAction,
 )
-from ...core.events import Activated, ResourceChanged
+from ...core.board import place_dropped
+from ...core.choices import CHOICES, ChoiceKind, offer, players_choose, update
+from ...core.events import Activated, Decided, ResourceChanged
 from ...core.stack import declare, do_pass
+from ...core.state import PendingChoice
 from ...costs import COSTS
 from ...systems.triggers import do_declare_trigger
+from ...systems.upkeep import leave_unpaid
 from .setup import draft_pick
 from .turn import deactivate, end_turn
 
@@ -177,15 +186,64 @@ def do_shake_off(game: Game, action: ShakeOff) -> None:
 
 
 def do_free_action(game: Game, action: UseFreeAction) -> None:
+    """Rule Actions 10.1: the costs are paid as the free action is declared. Cards a cost
+    discards are the player's choice (a ``discard`` choice, rules version
+    ``CHOICES_VERSION`` on) when the hand holds more than it takes; the action is declared
+    once they are named. Earlier games discard the first cards of the hand."""
     ability = game.card(action.source).free_actions[action.index]
+    discard = sum(c.amount for c in ability.costs if c.kind == "discard")
+    hand = [c for c in game.players[action.player].hand if c != action.source]
+    choose = players_choose(game) and 0 < discard < len(hand)
     for cost in ability.costs:
-        COSTS[cost.kind].pay(game, action.player, action.source, cost.amount)
-    text = f"P{action.player + 1} {game.card(action.source).name}: free action"
+        if not (choose and cost.kind == "discard"):
+            COSTS[cost.kind].pay(game, action.player, action.source, cost.amount)
     # what "the equipped unit" means is fixed when the action is declared: paying a
     # potion's durability may destroy it before the effect resolves
     context = (("equipped", game.container_of(action.source)),)
+    if choose:
+        offer(game, PendingChoice("discard", action.player, action.source,
+                                  (action.index, action.targets, context, discard, ())))
+        return
+    _declare_free_action(game, action, context)
+
+
+def _declare_free_action(game: Game, action: UseFreeAction,
+                         context: tuple[tuple[str, int], ...]) -> None:
+    text = f"P{action.player + 1} {game.card(action.source).name}: free action"
     declare(game, "free_action", action, action.source,
                   (action.index, action.targets, context), text)
+
+
+def _discard_options(game: Game, choice: PendingChoice) -> list[Action]:
+    chosen = choice.data[4]
+    return [DiscardToPay(choice.controller, card) for card in game.players[choice.controller].hand
+            if card != choice.source and card not in chosen]
+
+
+def _settle_discard(game: Game, choice: PendingChoice) -> bool:
+    """Once as many cards are named as the cost takes, they are discarded and the free
+    action is declared."""
+    index, targets, context, amount, chosen = choice.data
+    if len(chosen) < amount:
+        return False
+    update(game, choice, None)
+    for card in chosen:
+        game.move_card(card, Zone.DISCARD)
+    _declare_free_action(game, UseFreeAction(choice.controller, choice.source, index, targets),
+                         context)
+    return True
+
+
+def do_discard_to_pay(game: Game, action: DiscardToPay) -> None:
+    choice = game.choices[0]
+    index, targets, context, amount, chosen = choice.data
+    update(game, choice, PendingChoice("discard", choice.controller, choice.source,
+                                       (index, targets, context, amount, (*chosen, action.card))))
+    game.emit(Decided(action.player, f"P{action.player + 1} discards "
+                      f"{game.card(action.card).name} for {game.card(choice.source).name}"))
+
+
+CHOICES.add("discard", ChoiceKind("discard", _discard_options, _settle_discard))
 
 
 def do_discard_for_resource(game: Game, action: DiscardForResource) -> None:
@@ -216,4 +274,8 @@ HANDLERS: dict[type, Callable[[Game, Any], None]] = {
     UseFreeAction: do_free_action,
     DiscardForResource: do_discard_for_resource,
     DeclareTrigger: do_declare_trigger,
+    DeclareTriggerFirst: do_declare_trigger,
+    LeaveUnpaid: leave_unpaid,
+    PlaceDropped: place_dropped,
+    DiscardToPay: do_discard_to_pay,
 }

@@ -19,6 +19,7 @@ from ...core.actions import (
     Attack,
     Buy,
     DeclareTrigger,
+    DeclareTriggerFirst,
     Disband,
     Discard,
     DiscardForResource,
@@ -36,11 +37,12 @@ from ...core.actions import (
     Transport,
     UseFreeAction,
 )
+from ...core.choices import answers, players_choose
 from ...core.state import NEUTRAL, Phase
 from ...costs import COSTS
 from ...geometry import Tile
 from ...systems import movement
-from ...systems.triggers import pending_choices
+from ...systems.triggers import own_order, pending_choices
 from ...targets import TARGETS
 from .setup import reachable_store_cards
 from .turn import controls_a_unit
@@ -51,14 +53,21 @@ if TYPE_CHECKING:
 
 def legal_actions(game: Game, player: int) -> list[Action]:
     phase = game.phase
-    pending = game.pending
-    if phase is Phase.OVER or player != (pending[0].controller if pending else game.priority):
+    pending, choices = game.pending, game.choices
+    if phase is Phase.OVER or player != (choices[0].controller if choices else
+                                         pending[0].controller if pending else game.priority):
         return []  # (``game.actor`` is not ``player``)
     out: list[Action] = []
     if phase is Phase.DRAFT:
         pack = game.packs[game.held[player]]
         return [DraftPick(player, c) for c in pack]
+    if choices:
+        return answers(game, player)  # a decision of the rules waits for its player
     if pending:
+        order = own_order(game)  # rule Actions 5: several of theirs at once
+        if order:
+            return [DeclareTriggerFirst(player, i, t) for i in order
+                    for t in pending_choices(game, pending[i])]
         return [DeclareTrigger(player, t) for t in pending_choices(game, pending[0])]
     state = game.players[player]
     if phase is Phase.DISCARD:
@@ -115,10 +124,11 @@ def fast_actions(game: Game, player: int, out: list[Action]) -> None:
                 out.append(PlayCard(player, card, None, targets))
     # rule Free Actions 3: cards have free actions too (usable from the hand when their
     # costs can be paid there: a tapping or sacrificing cost needs the permanent)
+    paralysis = players_choose(game)
     for sources in (hand, game.controlled_permanents(player)):
         for source in sources:
             free = (known.get(source) or definition_of(source)).free_actions
-            if not free:
+            if not free or (paralysis and stopped(game, source)):
                 continue
             for index, ability in enumerate(free):
                 if free_action_usable(game, player, source, ability):
@@ -141,6 +151,20 @@ def _discard_pairs(player: int, hand: tuple[int, ...]) -> tuple[DiscardForResour
             DiscardForResource(player, hand[i], hand[j])
             for i in range(len(hand)) for j in range(i + 1, len(hand)))
     return found
+
+
+def stopped(game: Game, source: int) -> bool:
+    """Rule Paralysis 2 (rules version ``CHOICES_VERSION`` on): a paralyzed unit uses no
+    action but removing a mark, so neither its own free actions (Units 10.2) nor those of
+    a potion equipped to it (Potions 3: the potion is used as a free action of the unit)."""
+    if not game.is_on_map(source):
+        return False
+    unit = source
+    if game.card(source).type is CardType.POTION:
+        unit = game.container_of(source)
+        if not unit:
+            return False
+    return bool(mk.stopping_mark(game, unit))
 
 
 def intention_ok(game: Game, definition: CardDef, player: int) -> bool:

@@ -1,0 +1,271 @@
+"""The computer players' knowledge of the skirmish: the easy player's rules of thumb for
+skirmish actions (``score``) and the position's worth that the normal and hard players
+maximise (``evaluate``).
+
+They see what their side sees and nothing more: every computer player reads a skirmish
+only after ``Game.hide_unseen`` took what its side does not see off a copy of the board
+(``fogged``, and ``game.ai.determinize`` for the searching players), so a hidden unit is
+neither a target, nor a threat, nor a reason for anything they do.
+
+Rules of thumb: attack when it can, the kill first and the hardest hit next; use an
+ability where it helps (harm on enemies, help on friends that need it); move towards what
+wins the map (control points it does not hold, the enemies it sees, else the enemy's
+camp), a melee unit to where it can still strike this activation, a shooter to where it
+can shoot without standing next to an enemy, onto cover or high ground and off burning
+or radioactive ground; activate first the units that can fight now; end the activation
+when nothing is left worth doing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from game.rules import Game
+from game.rules.core.actions import (
+    Action,
+    Activate,
+    Attack,
+    DeclareTrigger,
+    EndTurn,
+    FullAction,
+    Move,
+)
+from game.rules.geometry import Tile
+from game.rules.marks import MARKS
+from game.rules.rulesets.skirmish.combat import attack_damage, melee_power, ranged_power
+from game.rules.rulesets.skirmish.movement import routes, step_cost
+from game.rules.rulesets.skirmish.objectives import CONTROL, control_points, goal
+
+WIN = 1_000_000.0
+HARMFUL_EFFECTS = frozenset({"damage", "destroy", "skirmish:contaminate"})
+
+
+def is_skirmish(game: Game) -> bool:
+    return game.ruleset.name == "skirmish"
+
+
+@contextmanager
+def fogged(game: Game, player: int) -> Iterator[Game]:
+    """The game as ``player``'s side sees it, for the length of a ``with`` block: what it
+    does not see is taken off, and everything is put back after."""
+    snap = game.snapshot()
+    try:
+        game.hide_unseen(player)
+        yield game
+    finally:
+        game.restore(snap)
+
+
+def _enemies(game: Game, player: int) -> list[int]:
+    return [u for u in game.units() if game.controller(u) != player
+            and game.view(u).tile is not None]
+
+
+def objectives(game: Game, player: int) -> list[Tile]:
+    """Where its units should head: control points it does not hold and the enemies it
+    sees; with no enemy in sight, the hexes its side does not see (to find them)."""
+    found: list[Tile] = []
+    if game.map.win.kind == CONTROL:
+        for point in control_points(game):
+            if point.holder != player:
+                found.extend(sorted(game.map.regions[point.region].tiles))
+    enemies = [t for e in _enemies(game, player) if (t := game.tile_of(e)) is not None]
+    found.extend(enemies)
+    if not enemies:
+        seen = game.visible_tiles(player)
+        if seen is not None:
+            found.extend(t for t in game.geometry.cells() if t not in seen)
+    if not found:
+        found = [t for t, owner in sorted(game.map.owners.items()) if owner != player]
+    return found
+
+
+def _nearest(game: Game, tile: Tile, goals: list[Tile]) -> int:
+    return min((game.geometry.distance(tile, g) for g in goals), default=0)
+
+
+def score(game: Game, player: int, action: Action) -> float:
+    """How much the easy player likes ``action`` (the highest is taken); the game must be
+    the player's fogged view."""
+    if isinstance(action, Attack):
+        return _attack_value(game, action.unit, action.target)
+    if isinstance(action, FullAction):
+        return _ability_value(game, player, action)
+    if isinstance(action, Move):
+        return _move_value(game, player, action.unit, action.tile)
+    if isinstance(action, Activate):
+        return _activate_value(game, player, action.permanent)
+    if isinstance(action, DeclareTrigger):
+        return _targets_value(game, player, action.targets, harmful=True)
+    if isinstance(action, EndTurn):
+        return 5.0
+    return 0.0
+
+
+def _attack_value(game: Game, unit: int, target: int) -> float:
+    view = game.view(target)
+    dealt = attack_damage(game, unit, target)
+    if view.mark("skirmish:shield"):
+        dealt = 0
+    value = 40.0 + 4.0 * dealt + _worth(game, target) * 0.5
+    if dealt >= view.health_left:
+        value += 40.0 + _worth(game, target)
+    return value
+
+
+def _toggle_value(game: Game, unit: int) -> float:
+    """Turn the toggle on when the energy lasts a while (it gives the unit its buff);
+    off only to save what is left."""
+    toggle = game.card(unit).keywords.get("skirmish:toggle")
+    if toggle is None or not hasattr(toggle, "get"):
+        return 0.0
+    energy = game.view(unit).mark("skirmish:energy")
+    if game.view(unit).mark("skirmish:toggled"):
+        return 0.0
+    return 9.0 if energy >= int(toggle.get("cost", 0)) + int(toggle.get("upkeep", 0)) else 0.0
+
+
+def _ability_value(game: Game, player: int, action: FullAction) -> float:
+    if action.source == "toggle":
+        return _toggle_value(game, action.unit)
+    ability = game.card(action.unit).full_action
+    if ability is None:
+        return 0.0
+    value = 30.0
+    for spec in ability.effects:
+        kind = spec.kind
+        if kind == "add_mark":
+            entry = MARKS.get(str(spec.params.get("mark")))
+            harmful = entry is not None and entry.harmful
+            value += _targets_value(game, player, action.targets, harmful)
+        elif kind in ("heal", "remove_mark"):
+            value += sum(_hurt(game, t) for t in action.targets if isinstance(t, int))
+        elif kind == "skirmish:summon":
+            value += 12.0
+        elif kind == "skirmish:contaminate":
+            value += sum(8.0 for t in action.targets if isinstance(t, tuple)
+                         for e in _enemies(game, player)
+                         if (where := game.tile_of(e)) is not None
+                         and game.geometry.distance(where, t) <= 1) - 4.0
+    return value
+
+
+def _hurt(game: Game, unit: int) -> float:
+    """How much a friend needs help: its damage and its harmful statuses."""
+    view = game.view(unit)
+    bad = sum(count for kind, count in view.marks
+              if (entry := MARKS.get(kind)) is not None and entry.harmful)
+    return 3.0 * view.damage + 4.0 * bad - 10.0
+
+
+def _targets_value(game: Game, player: int, targets: tuple[object, ...],
+                   harmful: bool) -> float:
+    value = 0.0
+    for target in targets:
+        if isinstance(target, int) and game.exists(target) and game.view(target).on_map:
+            mine = game.controller(target) == player
+            value += -40.0 if mine == harmful else 6.0 + _worth(game, target) * 0.5
+    return value
+
+
+def _worth(game: Game, unit: int) -> float:
+    view = game.view(unit)
+    damage, reach = ranged_power(game, unit)
+    return 2.0 + 1.5 * max(melee_power(game, unit), damage) + 0.5 * view.health_left \
+        + (2.0 if reach > 1 else 0.0)
+
+
+def _move_value(game: Game, player: int, unit: int, tile: Tile) -> float:
+    here = game.tile_of(unit)
+    if here is None:
+        return 0.0
+    goals = objectives(game, player)
+    shooter = ranged_power(game, unit)[1] > 1
+    # a move is worth what it gains: ground towards the goals, better ground; standing
+    # still is worth the end of the activation (5), so a move that gains nothing is not made
+    value = 4.0 + 3.0 * (_nearest(game, here, goals) - _nearest(game, tile, goals))
+    value += _terrain_value(game.tile_kind(tile), shooter) \
+        - _terrain_value(game.tile_kind(here), shooter)
+    route = routes(game, unit).get(tile)
+    left = game.view(unit).moves_left - (route.spent if route is not None else 0)
+    enemies = [(e, t) for e in _enemies(game, player) if (t := game.tile_of(e)) is not None]
+    damage, reach = ranged_power(game, unit)
+    attacks_left = game.view(unit).attacks_left > 0
+    if reach > 1:
+        if any(game.geometry.adjacent(tile, t) for _, t in enemies):
+            value -= 12.0
+        if attacks_left and left >= 0 and any(game.geometry.distance(tile, t) <= reach
+                                              for _, t in enemies) \
+                and not any(game.geometry.distance(here, t) <= reach for _, t in enemies):
+            value += 14.0
+    elif attacks_left and melee_power(game, unit) > 0:
+        for _enemy, where in enemies:
+            if game.geometry.adjacent(tile, where) and left >= step_cost(game, unit, tile,
+                                                                          where):
+                value += 18.0
+                break
+    if game.map.win.kind == CONTROL and not game.keyword(unit, "skirmish:flying"):
+        for point in control_points(game):
+            tiles = game.map.regions[point.region].tiles
+            if tile in tiles and here not in tiles:
+                value += 9.0 if point.holder != player else 3.0
+            elif here in tiles and tile not in tiles:
+                value -= 9.0  # it holds the point by standing there
+    return value
+
+
+def _terrain_value(kind: object, shooter: bool) -> float:
+    value = 0.0
+    if getattr(kind, "protection", ()):
+        value += 2.0
+    if getattr(kind, "elevated", False):
+        value += 4.0 if shooter else 1.0
+    if getattr(kind, "burns", 0) or getattr(kind, "radioactive", 0):
+        value -= 9.0
+    return value
+
+
+def _activate_value(game: Game, player: int, unit: int) -> float:
+    """Units that can reach a fight now go first."""
+    here = game.tile_of(unit)
+    if here is None:
+        return 0.0
+    view = game.view(unit)
+    _, reach = ranged_power(game, unit)
+    strike = view.movement + max(1, reach)
+    near = [t for e in _enemies(game, player) if (t := game.tile_of(e)) is not None
+            and game.geometry.distance(here, t) <= strike]
+    value = 12.0 + (8.0 if near else 0.0) + 0.1 * _worth(game, unit)
+    if game.card(unit).full_action is not None:
+        value += 2.0
+    return value
+
+
+def evaluate(game: Game, player: int) -> float:
+    """The player's side minus the others' as its side sees them: each unit by its worth
+    (attack, health left, a shot), points against the goal and the control points held,
+    how close the units stand to what wins. Only a win on points counts as a win: in a
+    view with hidden units, a side that seems gone may not be."""
+    if game.winners and game.winners == (player,) and game.players[player].points >= goal(game):
+        return WIN
+    value = 0.0
+    goals = objectives(game, player)
+    for unit in game.units():
+        tile = game.tile_of(unit)
+        worth = _worth(game, unit)
+        if game.controller(unit) == player:
+            value += worth
+            if tile is not None and goals:
+                value -= 0.3 * min(_nearest(game, tile, goals), 12)
+        else:
+            value -= worth
+    if game.map.win.kind == CONTROL:
+        target = max(1, goal(game))
+        for state in game.players:
+            sign = 1.0 if state.index == player else -1.0
+            value += sign * 60.0 * state.points / target
+        for point in control_points(game):
+            if point.holder >= 0:
+                value += 6.0 if point.holder == player else -6.0
+    return value

@@ -1,0 +1,189 @@
+"""What a click would cost the player without their noticing: units left idle by a pass,
+a buy skipped by ending the turn, one's own pieces hurt by an attack or a spell, and what
+Pass does right now, in words.
+
+Everything here reads the game through its public API (``legal_actions``, ``view``,
+``preview``, ``snapshot``/``restore``) and changes nothing: a question is tried on a
+snapshot and the game is put back as it was. The board scene asks these before it sends
+an action and, when something would be lost, asks the player first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from game.rules import Game, Phase
+from game.rules.core.actions import (
+    Action,
+    Activate,
+    Attack,
+    Buy,
+    Equip,
+    FullAction,
+    Move,
+    PlayCard,
+    StreetMove,
+    Switch,
+    Transport,
+    UseFreeAction,
+)
+
+if TYPE_CHECKING:
+    from game.rules.geometry import Tile
+
+    from .actions_ui import Build
+
+#: the slow actions a permanent takes once it is activated (what "acting" means here)
+UNIT_ACTIONS = (Move, StreetMove, Attack, FullAction, Transport, Switch, Equip)
+
+
+def acts(action: Action, unit: int) -> bool:
+    """Is ``action`` one of ``unit``'s own actions (a move, an attack, a full action...)?"""
+    return isinstance(action, UNIT_ACTIONS) and action.unit == unit
+
+
+def idle_permanents(game: Game, player: int) -> list[int]:
+    """The player's permanents that could still do something in this action phase: the
+    activated one while it has actions on offer, and every one that, once activated,
+    would have a move, an attack or a full action (tried on a snapshot). In the upkeep,
+    before the action phase, every unit of the player that can move or attack."""
+    if game.active != player or game.actor != player:
+        return []
+    if game.phase is Phase.UPKEEP:
+        return [u for u in game.controlled_permanents(player)
+                if game.card(u).is_unit and (game.view(u).movement or game.view(u).attack)]
+    if game.phase is not Phase.ACTION or game.stack:
+        return []
+    legal = game.legal_actions(player)
+    found: list[int] = []
+    current = game.activated
+    if current and any(acts(a, current) for a in legal):
+        found.append(current)
+    for action in legal:
+        if isinstance(action, Activate) and action.permanent != current \
+                and _could_act(game, player, action):
+            found.append(action.permanent)
+    return found
+
+
+def _could_act(game: Game, player: int, activate: Activate) -> bool:
+    snap = game.snapshot()
+    try:
+        game.apply(activate)
+        return any(acts(a, activate.permanent) for a in game.legal_actions(player))
+    finally:
+        game.restore(snap)
+
+
+def affordable_buys(game: Game, player: int) -> list[int]:
+    """Store cards the player could still buy this turn: the legal buys in the buying
+    phase; earlier in the player's own turn, the store's cards they can pay for now (as
+    long as nothing has been bought this turn)."""
+    if not game.ruleset.store or game.active != player:
+        return []
+    if game.phase is Phase.BUYING:
+        if game.actor != player:
+            return []
+        return [a.card for a in game.legal_actions(player) if isinstance(a, Buy)]
+    if game.phase not in (Phase.UPKEEP, Phase.ACTION):
+        return []
+    state = game.players[player]
+    if state.bought:
+        return []
+    return [c for c in state.store
+            if game.card(c).buy is not None and (game.card(c).buy or 0) <= state.resource]
+
+
+def names(game: Game, entities: Sequence[int], limit: int = 3) -> str:
+    """"Recruit at (1, 2), Archer at (3, 4) and 2 more": permanents named with their tiles
+    (two of a name are told apart by where they stand)."""
+    parts = []
+    for entity in entities[:limit]:
+        tile = game.tile_of(entity)
+        where = f" at {game.geometry.label(tile)}" if tile is not None else ""
+        parts.append(f"{game.card(entity).name}{where}")
+    rest = len(entities) - limit
+    if rest > 0:
+        parts.append(f"{rest} more")
+    if len(parts) == 1:
+        return parts[0]
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def cards_named(game: Game, cards: Sequence[int], limit: int = 3) -> str:
+    """"Paladin (5 ◆) and Archer (3 ◆)": store cards with their prices, dearest first."""
+    ordered = sorted(cards, key=lambda c: -(game.card(c).buy or 0))
+    parts = [f"{game.card(c).name} ({game.card(c).buy} ◆)" for c in ordered[:limit]]
+    if len(ordered) > limit:
+        parts.append(f"{len(ordered) - limit} more")
+    if len(parts) == 1:
+        return parts[0]
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def pass_meaning(game: Game, player: int) -> str:
+    """What Pass does now, for the player to act, in a short sentence."""
+    others = "everyone passes" if len(game.players) > 2 else "your opponent passes too"
+    if game.stack:
+        return f"Pass lets “{game.stack[-1].text}” resolve once {others}"
+    if game.active != player:
+        return f"Pass: you let Player {game.active + 1} go on with their turn"
+    if game.phase is Phase.UPKEEP:
+        return "Pass ends your upkeep and starts your action phase"
+    if game.phase is Phase.ACTION:
+        return ("Pass ends your action phase: units that have not acted stay idle, and "
+                "the buying phase starts")
+    if game.phase is Phase.BUYING:
+        return "Pass ends your buying phase (without a card if you have not bought one)"
+    return "Pass lets the game go on"
+
+
+def own_hurt(game: Game, player: int, action: Action) -> list[int]:
+    """The player's own permanents that ``action`` would damage or destroy, from the
+    engine's preview (the acting unit and the source of the action left out: a strike
+    back or a sacrifice is part of the deal). A target of the player's own under an action
+    whose outcome depends on chance counts as hurt."""
+    if not isinstance(action, (Attack, PlayCard, UseFreeAction, FullAction)):
+        return []
+    acting = {getattr(action, "unit", 0), getattr(action, "source", 0),
+              getattr(action, "card", 0)}
+    if isinstance(action, Attack):
+        targets: tuple[object, ...] = (action.target,)
+    else:
+        targets = tuple(getattr(action, "targets", ()))
+    preview = game.preview(action)
+
+    def mine(entity: object) -> bool:
+        return isinstance(entity, int) and not isinstance(entity, bool) and entity > 0 \
+            and game.is_on_map(entity) and game.controller(entity) == player
+
+    if preview.chance:
+        return [t for t in targets if mine(t) and t not in acting]  # type: ignore[misc]
+    found = [e for e, amount in preview.damage if amount > 0 and mine(e)]
+    found += [e for e in preview.destroyed if mine(e) and e not in found]
+    if isinstance(action, Attack) and mine(action.target) and action.target not in found:
+        found.append(action.target)  # an attack on one's own piece, even for no damage
+    return [e for e in found if e not in acting]
+
+
+def risky_targets(game: Game, player: int | None, build: Build | None) -> list[Tile]:
+    """The tiles of the player's own pieces that the next choice of ``build`` (a spell's
+    or an ability's target) would hurt: drawn apart from the other targets. Each is tried
+    with the engine's preview of the first action that choice leads to."""
+    if player is None or build is None or build.kind != "target":
+        return []
+    step = len(build.chosen)
+    found: list[Tile] = []
+    for value in build.options():
+        if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
+            continue
+        if not game.is_on_map(value) or game.controller(value) != player:
+            continue
+        action = next((a for a, seq in build.matching()
+                       if len(seq) > step and seq[step] == value), None)
+        tile = game.tile_of(value)
+        if action is not None and tile is not None and value in own_hurt(game, player,
+                                                                           action):
+            found.append(tile)
+    return found

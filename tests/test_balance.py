@@ -1,0 +1,144 @@
+"""The balance report: its figures from known results, and `python -m game balance` on a
+tiny run (files, JSON keys, pictures)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game.balance import build_report, page, summary, wilson
+from game.cli import main
+from game.simulation import GameResult, SeatCards
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def test_wilson_interval_matches_known_values() -> None:
+    low, high = wilson(5, 10)
+    assert (round(low, 4), round(high, 4)) == (0.2366, 0.7634)
+    assert wilson(0, 10)[0] == 0.0 and round(wilson(0, 10)[1], 4) == 0.2775
+    assert wilson(10, 10) == (pytest.approx(0.7225, abs=1e-4), 1.0)
+    for games in range(1, 60):  # the rate lies inside, however the rounding falls
+        for wins in range(games + 1):
+            low, high = wilson(wins, games)
+            assert low <= wins / games <= high
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def _result(index: int, winners: tuple[int, ...], reason: str, turns: int,
+            seats: tuple[str, ...] = ("normal", "normal"), game_map: str = "2P-a",
+            boss: bool = False, cards: tuple[SeatCards, ...] = ()) -> GameResult:
+    return GameResult(index, index, winners, reason, turns, 10 * turns, "h", seats, game_map,
+                      boss, cards)
+
+
+def test_report_counts_seats_kinds_lengths_and_reasons() -> None:
+    results = [
+        _result(1, (0,), "the enemy king fell", 10),
+        _result(2, (0,), "the enemy king fell", 12),
+        _result(3, (1,), "the enemy king fell", 14),
+        _result(4, (), "stopped at the turn limit of 200", 201),
+        _result(1, (0,), "won", 8, ("hard", "easy"), "2P-b"),
+        _result(2, (0,), "won", 9, ("easy", "hard"), "2P-b"),
+    ]
+    report = build_report(results, {"seed": 1})
+    first, second = report["maps"]
+    assert (first["map"], first["games"], first["no_winner"]) == ("2P-a", 4, 1)
+    assert [s["wins"] for s in first["seat_wins"]] == [2, 1]
+    assert first["seat_wins"][0]["rate"] == 0.5
+    assert first["decided_by"] == {"the enemy king fell": 3,
+                                   "stopped at the turn limit of 200": 1}
+    assert first["turns"]["median"] == 13 and first["turns"]["max"] == 201
+    assert first["kinds"] == {}  # no game between different computer players
+    assert second["kinds"]["hard"]["wins"] == 1 and second["kinds"]["easy"]["wins"] == 1
+    assert second["kinds"]["hard"]["games"] == 2
+    assert report["bosses"] == [] and report["cards"] == []
+
+
+def test_report_on_boss_maps_counts_the_players_wins_by_how_many_play() -> None:
+    solo = ("normal", "tyrant")
+    trio = ("normal", "normal", "normal", "tyrant")
+    results = [
+        _result(1, (1,), "repressed", 20, solo, "the-tyrant", True),
+        _result(2, (0,), "the Tyrant fell", 20, solo, "the-tyrant", True),
+        _result(3, (1,), "repressed", 20, solo, "the-tyrant", True),
+        _result(1, (0, 1, 2), "the Tyrant fell", 30, trio, "the-tyrant", True),
+    ]
+    report = build_report(results, {})
+    assert report["maps"] == []
+    (boss,) = report["bosses"]
+    assert boss["map"] == "the-tyrant"
+    assert [(r["players"], r["wins"], r["games"]) for r in boss["by_players"]] == [
+        (1, 1, 3), (3, 1, 1)]
+    assert any("the-tyrant, 1 player(s) (3 games): players win 33.3 %" in line
+               for line in summary(report))
+
+
+def test_report_counts_cards_drafted_bought_played_and_won_when_bought() -> None:
+    buyer = SeatCards(("Archer", "Farmer"), ("Archer", "Archer"), ("Archer",))
+    other = SeatCards(("Farmer", "Ship"), ("Farmer",), ())
+    boss = SeatCards((), (), ("Raze",))
+    results = [
+        _result(1, (0,), "won", 10, cards=(buyer, other)),
+        _result(2, (1,), "won", 10, cards=(other, buyer)),
+        _result(3, (1,), "lost", 10, ("normal", "tyrant"), "the-tyrant", True, (other, boss)),
+    ]
+    report = build_report(results, {}, pool=["Archer", "Farmer", "Ship", "Sword"],
+                          card_sets={"Archer": "base"})
+    cards = {c["card"]: c for c in report["cards"]}
+    assert "Raze" not in cards  # the boss side's cards do not count
+    assert (cards["Archer"]["drafted"], cards["Archer"]["bought"],
+            cards["Archer"]["played"]) == (2, 4, 2)
+    assert cards["Archer"]["won_when_bought"]["wins"] == 2
+    assert cards["Archer"]["won_when_bought"]["games"] == 2  # seats, not buys
+    assert cards["Farmer"]["won_when_bought"]["wins"] == 0
+    assert cards["Farmer"]["won_when_bought"]["games"] == 3
+    assert cards["Archer"]["set"] == "base"
+    assert report["never_bought"] == ["Ship", "Sword"]
+    assert report["card_baseline"]["games"] == 5 and report["card_baseline"]["wins"] == 2
+    assert [c["card"] for c in report["cards"]][:2] == ["Archer", "Farmer"]  # most bought
+    assert "Never bought: Ship, Sword." in page(report)
+
+
+def _balance(tmp_path: Path, capsys: pytest.CaptureFixture[str], jobs: str,
+             folder: str) -> tuple[Path, str]:
+    out = tmp_path / folder
+    code = main(["balance", "--map", "2P-ring-street", "--map", "the-tyrant", "--games", "2",
+                 "--ai", "random", "--boss-players", "1", "--max-turns", "12", "--out",
+                 str(out), "--jobs", jobs, "--no-user-mods"])
+    printed = capsys.readouterr().out
+    assert code == 0
+    return out, printed
+
+
+def test_balance_command_writes_the_page_json_and_figures(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out, printed = _balance(tmp_path, capsys, "1", "one")
+    report = json.loads((out / "report.json").read_text())
+    assert {"run", "games", "maps", "bosses", "boss_games", "cards", "card_baseline",
+            "never_bought", "figures"} <= set(report)
+    assert report["games"] == 4
+    (ring,) = report["maps"]
+    assert ring["map"] == "2P-ring-street" and ring["games"] == 2
+    assert sum(ring["decided_by"].values()) == 2
+    assert {"seat", "kinds", "wins", "games", "rate", "low", "high"} <= set(ring["seat_wins"][0])
+    assert report["bosses"][0]["by_players"][0]["players"] == 1
+    assert sum(c["bought"] for c in report["cards"]) > 0
+    assert set(report["figures"]) == {"seats.png", "length.png", "decided.png", "bosses.png",
+                                      "cards.png"}
+    markdown = (out / "report.md").read_text()
+    for name in report["figures"]:
+        assert (out / name).read_bytes().startswith(PNG)
+        assert f"]({name})" in markdown
+    assert "2P-ring-street (2 games): P1 " in printed
+    assert f"report: {out / 'report.md'}" in printed
+
+
+def test_balance_report_is_the_same_from_worker_processes(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    one, _ = _balance(tmp_path, capsys, "1", "one")
+    two, _ = _balance(tmp_path, capsys, "2", "two")
+    assert (one / "report.json").read_text() == (two / "report.json").read_text()
+    assert (one / "report.md").read_text() == (two / "report.md").read_text()
