@@ -50,11 +50,12 @@ def _health_line(game: Any, view: Any) -> Line | None:
     if view.health <= 0:
         return None
     if view.damage:
-        left = max(0, view.health - view.damage)
-        if game.ruleset.lethal_text == "no health left":  # the duel's and the fleet's reading
-            more = f"{left} more destroys it"
-        else:  # Muhq: destroyed by more damage than health
-            more = "any more destroys it" if left == 0 else f"it can take {left} more"
+        # the least further damage that destroys it, by the ruleset's own reading (Muhq:
+        # more damage than health; the duel and the fleet: no health left)
+        lethal = game.ruleset.lethal
+        kill = next(more for more in range(1, view.health + 2)
+                    if lethal(view.damage + more, view.health))
+        more = "any more destroys it" if kill == 1 else f"it can take {kill - 1} more"
         return f"Health {view.health}, {view.damage} damage taken: {more}", "down"
     return f"Health {view.health}", _tone(view.health, view.card.health)
 

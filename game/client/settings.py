@@ -8,7 +8,7 @@ from pathlib import Path
 
 import platformdirs
 
-from game.rules.core.replay import write_atomically
+from game.rules.files import write_atomically
 
 APP_NAME = "muhq-game"
 

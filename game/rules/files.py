@@ -13,13 +13,19 @@ refused, before a byte of it is read, when it is
 A refusal is ``(expected, found)``; the caller adds the file and the field. Files are
 opened without blocking (a FIFO put in place after the check still cannot hang the
 reader) and checked again on the open file, and never more than the limit is read.
+
+Files the game writes (saves, settings) are written atomically (``write_atomically``: a
+temporary file renamed over the target), and the temporaries of writes cut short are
+removed (``remove_leftovers``).
 """
 
 from __future__ import annotations
 
 import errno
+import glob
 import os
 import stat
+import tempfile
 from pathlib import Path
 
 #: why a file cannot be used: (what was expected, what was found)
@@ -149,3 +155,67 @@ def png_problem(path: Path | str, max_bytes: int, max_pixels: int,
     if not (0 < width <= max_pixels and 0 < height <= max_pixels):
         return f"a picture of at most {max_pixels} x {max_pixels} pixels", f"{width} x {height}"
     return None
+
+
+# ---------------------------------------------------------------------------- writing
+
+#: the temporary files ``write_atomically`` writes next to ``<name>``: ``.<name>.*.tmp``
+TEMPORARY = ".{name}.*.tmp"
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that the file is either the old or the new one, in
+    one rename; temporary files of earlier writes of ``path`` that were cut short (the
+    program killed while writing) are removed once it is written."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+    _sync_folder(path.parent)
+    remove_leftovers(path.parent, path.name)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself last (POSIX: the folder's entry is synced too)."""
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def remove_leftovers(folder: Path, name: str = "*") -> int:
+    """Remove the temporary files ``write_atomically`` left in ``folder`` when it was cut
+    short (of the file ``name``, or of any file); returns how many went. A write going on
+    at that moment in another program loses its temporary file and fails (its target
+    stays the old file)."""
+    removed = 0
+    try:
+        pattern = TEMPORARY.format(name=name if name == "*" else glob.escape(name))
+        leftovers = list(Path(folder).glob(pattern))
+    except OSError:
+        return 0
+    for leftover in leftovers:
+        try:
+            if leftover.is_file() and not leftover.is_symlink():
+                leftover.unlink()
+                removed += 1
+        except OSError:
+            continue
+    return removed

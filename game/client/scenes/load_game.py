@@ -29,7 +29,8 @@ from game.client.confirm import Confirm
 from game.client.session import Seat, Session, is_autosave, seats_of
 from game.content.mods import Content, load_content
 from game.rules.core.events import Event
-from game.rules.core.replay import SaveError, read_save, remove_leftovers, replay
+from game.rules.core.replay import SaveError, read_save, replay
+from game.rules.files import remove_leftovers
 
 SEATS_SUFFIX = ".seats.json"
 #: the largest seats file read (four seats take a hundred bytes)

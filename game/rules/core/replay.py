@@ -8,10 +8,7 @@ hold an impossible position. Each finished turn's state hash is recorded, and
 
 from __future__ import annotations
 
-import glob
 import json
-import os
-import tempfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import MappingProxyType
@@ -19,6 +16,8 @@ from typing import Any
 
 from .. import limits
 from ..cards import CardLibrary
+from ..files import remove_leftovers as remove_leftovers
+from ..files import write_atomically as write_atomically
 from ..geometry import GEOMETRIES
 from ..mapmodel import MapSpec, Placement, Region, WinSpec, piece_card_problem, shared_geometry
 from ..rulesets import RULESETS
@@ -161,68 +160,6 @@ def game_to_json(game: Game, seats: list[dict[str, Any]] | None = None) -> dict[
         "winners": list(game.winners),
         **({} if seats is None else {"seats": seats}),
     }
-
-
-#: the temporary files ``write_atomically`` writes next to ``<name>``: ``.<name>.*.tmp``
-TEMPORARY = ".{name}.*.tmp"
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that the file is either the old or the new one, in
-    one rename; temporary files of earlier writes of ``path`` that were cut short (the
-    program killed while writing) are removed once it is written."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-    _sync_folder(path.parent)
-    remove_leftovers(path.parent, path.name)
-
-
-def _sync_folder(folder: Path) -> None:
-    """Make the rename itself last (POSIX: the folder's entry is synced too)."""
-    if os.name != "posix":
-        return
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
-def remove_leftovers(folder: Path, name: str = "*") -> int:
-    """Remove the temporary files ``write_atomically`` left in ``folder`` when it was cut
-    short (of the file ``name``, or of any file); returns how many went. A write going on
-    at that moment in another program loses its temporary file and fails (its target
-    stays the old file)."""
-    removed = 0
-    try:
-        pattern = TEMPORARY.format(name=name if name == "*" else glob.escape(name))
-        leftovers = list(Path(folder).glob(pattern))
-    except OSError:
-        return 0
-    for leftover in leftovers:
-        try:
-            if leftover.is_file() and not leftover.is_symlink():
-                leftover.unlink()
-                removed += 1
-        except OSError:
-            continue
-    return removed
 
 
 def save_game(game: Game, path: Path | str, seats: list[dict[str, Any]] | None = None,
