@@ -40,6 +40,7 @@ from game.rules.rulesets.fleet.movement import budget, can_enter
 from game.rules.rulesets.fleet.rules import (
     FLEET_POOL,
     TACTIC,
+    board_state,
     cannon_value,
     capacity,
     combat_value,
@@ -65,6 +66,11 @@ WIN = 1_000_000.0
 POINT = 12.0
 RESOURCE = 3.0
 STRENGTH = 2.0
+#: an objective held, in points: it scores at every status phase while held
+HOLD = 1.5
+#: how much of a system's worth (``worth_taking``) its being within reach of enough
+#: ships (and ground forces, for a planet) counts
+THREAT = 0.4
 #: strategies by number: how much the easy player likes each
 STRATEGY_LIKES = {1: 5.0, 2: 9.0, 3: 6.0, 4: 3.0, 5: 5.0, 6: 10.0}
 
@@ -320,15 +326,42 @@ def searchable(game: Game, legal: list[Action]) -> list[Action]:
     return [a for a in legal if not isinstance(a, Withdraw)] or legal
 
 
-def follow_through(game: Game, player: int, steps: int = 80) -> None:
-    """Finish the player's tactical action under way by the rules of thumb (the best
-    scored action each time, the first of equals): a search judges a tactical action by
-    where it ends, not by its first decision (activating a system changes nothing yet)."""
+#: how many of the rules of thumb's likeliest actions a searching player weighs
+SHORTLIST = 3
+#: how much better than the rules of thumb's choice another action must evaluate to be
+#: taken instead
+MARGIN = 4.0
+
+
+def shortlist(game: Game, player: int, legal: list[Action]) -> list[Action]:
+    """The actions a searching player weighs in the fleet: the rules of thumb's
+    ``SHORTLIST`` likeliest (a tactical action pays off rounds later, beyond what one
+    look ahead sees; measured: a search over every system to activate passes early and
+    loses to the rules of thumb), in legal order."""
+    rates = [score(game, player, action) for action in legal]
+    best = sorted(range(len(legal)), key=lambda i: (-rates[i], i))[:SHORTLIST]
+    return [legal[i] for i in sorted(best)]
+
+
+def overrule(game: Game, player: int, pool: list[Action], values: list[float]) -> Action:
+    """The rules of thumb's choice among ``pool``, unless another action's evaluation
+    (``values``: the position at the end of the round) is better by more than ``MARGIN``."""
+    rates = [score(game, player, action) for action in pool]
+    liked = max(range(len(pool)), key=lambda i: (rates[i], -i))
+    best = max(range(len(pool)), key=lambda i: (values[i], rates[i], -i))
+    return pool[best] if values[best] > values[liked] + MARGIN else pool[liked]
+
+
+def to_round_end(game: Game, steps: int = 800) -> None:
+    """Play on by the rules of thumb (every seat, the best scored action each time) until
+    the next round begins or the game ends: the objectives are scored in between."""
+    now = board_state(game).round
     for _ in range(steps):
-        if game.actor != player or tactic_of(game) is None:
+        actor = game.actor
+        if actor is None or board_state(game).round != now:
             return
-        legal = game.legal_actions(player)
-        game.apply(max(legal, key=lambda a: score(game, player, a)))
+        legal = game.legal_actions(actor)
+        game.apply(max(legal, key=lambda a: score(game, actor, a)))
 
 
 # ---------------------------------------------------------------------------- evaluate
@@ -346,15 +379,44 @@ def evaluate(game: Game, player: int) -> float:
 
 def _side(game: Game, player: int) -> float:
     """Points; planets for the resources they pay each round and the points they score
-    (an objective held scores at the next status phase); resources in hand; each unit for
-    what it cost and how well it fights; command tokens."""
+    (an objective held scores at the next status phase), and so objectives in space its
+    ships alone hold; resources in hand; each unit for what it cost and how well it
+    fights, and a ship the more the nearer it stands to a system worth taking (measured:
+    without it a search player never stages, passes early and loses to the rules of
+    thumb); command tokens."""
     state = game.players[player]
     worth = POINT * state.points
     objectives = objective_points(game)
     for tile in planets_of(game, player):
-        worth += RESOURCE * resources(game, tile) + 0.75 * POINT * objectives.get(tile, 0)
+        worth += RESOURCE * resources(game, tile) + HOLD * POINT * objectives.get(tile, 0)
+    units = index_units(game)
+    for tile, points in objectives.items():
+        if not has_planet(game, tile) and {game.controller(u) for u in units.get(tile, ())
+                                           if is_ship(game, u)} == {player}:
+            worth += HOLD * POINT * points
     worth += 0.7 * state.resource
     for unit in game.controlled_permanents(player):
         worth += 0.8 * (game.card(unit).play or 0) + STRENGTH * power(game, unit)
+    for goal in _goals(game, player):
+        # a system worth taking that its ships can reach and win: half taken already
+        mine, troops = reachable_strength(game, player, goal)
+        if mine <= 0 or (has_planet(game, goal) and not troops):
+            continue
+        theirs = strength_at(game, goal, player, enemies=True)
+        worth += THREAT * worth_taking(game, player, goal) * min(1.0, mine / (theirs + 0.5))
     worth += 1.0 * game.counter(player, TACTIC) + 0.5 * game.counter(player, FLEET_POOL)
     return worth
+
+
+def _goals(game: Game, player: int) -> list[Tile]:
+    """The objectives the player does not hold yet, and the planets not its own."""
+    units = index_units(game)
+    found = []
+    for tile in sorted(set(objective_points(game))
+                       | {t for t in game.geometry.cells() if has_planet(game, t)}):
+        if has_planet(game, tile):
+            if controller_of(game, tile) != player:
+                found.append(tile)
+        elif {game.controller(u) for u in units.get(tile, ()) if is_ship(game, u)} != {player}:
+            found.append(tile)
+    return found

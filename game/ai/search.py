@@ -9,7 +9,13 @@ is restored before they answer, so they never see the opponents' real hands or d
   and unit by the easy player's rules of thumb, see ``candidates``), lets the stack settle
   by having everyone pass, scores the result with ``evaluate`` and takes the best.
   Activating a unit, or moving a duel unit, is judged by the best thing the unit can then
-  do. The mulligan follows the easy player's rules of thumb.
+  do. The mulligan follows the easy player's rules of thumb. In the fleet, where a
+  tactical action pays off only at the round's status phase, it weighs the rules of
+  thumb's three likeliest actions, each played on to the end of the round by the rules of
+  thumb for every seat, and takes another than the rules of thumb's own choice only when
+  that one is clearly better (``fleet.shortlist``, ``fleet.overrule``; measured: 43 of 60
+  games against two easy players on 3P-fleet-triad, where a one-action look ahead won 10
+  to 18 of 60 and the rules of thumb alone 18).
 - ``hard`` runs a determinized Monte Carlo search at the root: the greedy scores rank the
   actions (scored in the order the easy player's rules of thumb suggest, so that a
   deadline that strikes early still leaves a sensible choice); the best ``top`` of them
@@ -93,6 +99,8 @@ def candidates(game: Game, player: int, legal: list[Action], rng: random.Random,
     rules of thumb, and the groups' best are taken first, then their second best, and so
     on; ending the turn is always among them. Elsewhere a random sample
     (``sample_actions``)."""
+    if fleet.is_fleet(game):
+        return fleet.shortlist(game, player, legal)
     if not duel.is_duel(game):
         return sample_actions(legal, rng, width)
     if len(legal) <= width:
@@ -191,7 +199,7 @@ class GreedyScorer:
                     game.apply(pay)
             settle(game)
             if fleet.is_fleet(game):
-                fleet.follow_through(game, player)
+                fleet.to_round_end(game)
             value = evaluate(game, player)
             unit = action.permanent if isinstance(action, Activate) else \
                 action.unit if isinstance(action, Move) and duel.is_duel(game) else 0
@@ -277,6 +285,9 @@ class NormalPlayer:
         finally:
             game.restore(root)
         best = max(scores)
+        if fleet.is_fleet(game):
+            self.last_reason = "its rules of thumb, checked against others played to the end"
+            return fleet.overrule(game, player, pool, scores)
         top = [a for s, a in zip(scores, pool, strict=True) if s == best]
         self.last_reason = f"the best of the {len(pool)} moves it weighed"
         if len(top) > 1 and duel.is_duel(game):
