@@ -13,15 +13,24 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from collections.abc import Iterator  # noqa: E402
 from pathlib import Path  # noqa: E402
 from typing import Any  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from window_driver import click, key, record_legal, run_until, to_action_phase  # noqa: E402
+from window_driver import (  # noqa: E402
+    SNAPSHOTS,
+    centre,
+    click,
+    key,
+    private_folders,  # noqa: F401 (autouse: saves and settings in a temporary folder)
+    record_legal,
+    run_until,
+    snap,
+    to_action_phase,
+)
 
-from game.client import pacing, ui  # noqa: E402
+from game.client import pacing  # noqa: E402
 from game.client.animation import Animator  # noqa: E402
 from game.client.app import App  # noqa: E402
 from game.client.board_view import BoardView  # noqa: E402
@@ -38,19 +47,8 @@ from game.rules.core.state import Phase  # noqa: E402
 from game.rules.core.undo import checkpoint, revealed  # noqa: E402
 
 CONTENT = load_content(user_dir=None)
-SNAPSHOTS = os.environ.get("SNAPSHOT_DIR", "")
 MAP = "2P-stick-meadow"
 STORES = (("Archer", "Paladin", "Fireball", "Healing Potion"),) * 2
-
-
-@pytest.fixture(autouse=True)
-def _folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Saves and settings go to a temporary folder, never the player's own."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    yield
-    pygame.quit()
-    ui.forget_fonts()
 
 
 class Clock:
@@ -87,19 +85,6 @@ def board(app: App) -> BoardScene:
     scene = app.scene
     assert isinstance(scene, BoardScene)
     return scene
-
-
-def centre(scene: BoardScene, tile: Any) -> tuple[int, int]:
-    x, y = scene.view.tile_center(tile)
-    return round(x), round(y)
-
-
-def snap(app: App, name: str) -> None:
-    if SNAPSHOTS:
-        scene = app.scene
-        if scene is not None:
-            scene.draw(app.screen)
-        pygame.image.save(app.screen, str(Path(SNAPSHOTS) / f"{name}.png"))
 
 
 def move_recruit(app: App, session: Session) -> tuple[int, Any, Any]:
