@@ -4,11 +4,17 @@ A scene handles events, updates and draws; its handlers may return a ``Transitio
 scene on top, pop back, replace the current one, or quit). The loop only dispatches events,
 draws the top scene when it is dirty, and flips; with nothing animating it sleeps in
 ``pygame.event.wait`` so an idle window costs no CPU.
+
+Time reaches the scenes only as each frame's ``dt``, read from ``now`` (the
+performance counter by default). A test gives the app a clock of its own
+(``App(now=...)``) and moves it as it likes: frames then come as fast as they are asked
+for (no frame limiter), and an animation plays the same way on every machine.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -78,7 +84,8 @@ class Scene:
 
 class App:
     def __init__(self, settings: Settings | None = None, *, size: tuple[int, int] | None = None,
-                 title: str = "Muhq's Game") -> None:
+                 title: str = "Muhq's Game", now: Callable[[], float] | None = None
+                 ) -> None:
         self.settings = settings or Settings.load()
         # only what the game uses: no sound system is opened (nothing here plays sound)
         pygame.display.init()
@@ -94,7 +101,11 @@ class App:
         self.clock = pygame.time.Clock()
         self.messages: list[str] = []  # problems to show (bad maps, cards, saves)
         self.frames_drawn = 0
-        self._last = time.perf_counter()
+        #: the clock each frame's ``dt`` comes from (seconds)
+        self.now: Callable[[], float] = now or time.perf_counter
+        #: a clock of the caller's own sets the pace: no frame limiter then
+        self.limit_frames = now is None
+        self._last = self.now()
 
     @property
     def scene(self) -> Scene | None:
@@ -166,7 +177,7 @@ class App:
             self.apply(current.handle(event))
             if not self.running:
                 return False
-        now = time.perf_counter()
+        now = self.now()
         dt, self._last = now - self._last, now
         current = self.scene
         if current is None:
@@ -179,7 +190,7 @@ class App:
             self.scene.dirty = False
             self.frames_drawn += 1
             pygame.display.flip()
-        if self.scene.busy():
+        if self.scene.busy() and self.limit_frames:
             self.clock.tick(ACTIVE_FPS)
         return True
 

@@ -28,12 +28,14 @@ import pygame
 from game.content.icons import token_icons
 from game.content.text import is_duel
 from game.rules import EntityView
+from game.rules.core.events import Destroyed
 from game.rules.effects import WALL_NAME
 from game.rules.geometry import Geometry, HexGeometry, Tile
 from game.rules.rulesets.fleet.view import systems, tactic
 from game.rules.tiles import TILE_TYPES
 
 from . import ui
+from .animation import Animator
 from .cells import (
     CellLayout,
     Shape,
@@ -168,6 +170,18 @@ class BoardView:
         #: an unknown (sensed) enemy (tests, tools)
         self.drawn: list[int] = []
         self.unknown_drawn: list[Tile] = []
+        #: the moves, attacks and deaths playing (``game.client.animation``; None: none)
+        self.animator: Animator | None = None
+        #: where the last frame drew each piece's centre, in screen pixels as
+        #: ``tile_center`` gives them (a moving piece: between its tiles), and each dying
+        #: piece's centre and size (1 whole)
+        self.drawn_at: dict[int, tuple[float, float]] = {}
+        self.fading: dict[int, tuple[tuple[float, float], float]] = {}
+        #: the picture the last frame drew of each piece (a destroyed one fades from it),
+        #: and the frame before's (a computer's action lands between two frames and its
+        #: results are taken in the frame after it was drawn)
+        self.last_sprites: dict[int, pygame.Surface] = {}
+        self._older_sprites: dict[int, pygame.Surface] = {}
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.cell = TILE
         self.origin = (0, 0)  # the map's top-left corner, relative to rect.topleft
@@ -367,10 +381,13 @@ class BoardView:
         blits: list[tuple[pygame.Surface, tuple[int, int]]] = [
             (self._overlay(kind, False, shape), (left + box.left, top + box.top))
             for box, shape, kind in shown]
+        self.drawn_at = {}
+        self.fading = {}
         if self.fleet:
             blits.extend(self._fleet_blits(left, top, near))
             blits.extend((self._overlay(kind, True, shape), (left + box.left, top + box.top))
                          for box, shape, kind in shown)
+            self._animated_blits(blits, left, top, fleet=True)
             surface.blits(blits, doreturn=False)
             self._fleet_paths(surface, left, top)
             surface.set_clip(clip)
@@ -386,8 +403,14 @@ class BoardView:
                                       top + math.floor(cy + half * 0.55))))
         self._route_marks(blits, left, top)
         self.drawn = []
+        sprites: dict[int, pygame.Surface] = {}
+        moving: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        animator = self.animator
         for tile, entity in sorted(game.board.items()):
             cx, cy = layout.centre(tile)
+            motion = animator.moving(entity) if animator is not None else None
+            if motion is not None:
+                cx, cy = motion.point(layout.centre)
             if not near.collidepoint(cx, cy):
                 continue
             if shown_pieces is not None and entity not in shown_pieces:
@@ -401,8 +424,15 @@ class BoardView:
                 continue
             sprite = self._piece(entity, marks)
             self.drawn.append(entity)
+            sprites[entity] = sprite
+            self.drawn_at[entity] = (left + math.floor(cx), top + math.floor(cy))
             w, h = sprite.get_size()
-            blits.append((sprite, (left + math.floor(cx - w / 2), top + math.floor(cy - h / 2))))
+            # a moving piece goes over the others
+            (moving if motion is not None else blits).append(
+                (sprite, (left + math.floor(cx - w / 2), top + math.floor(cy - h / 2))))
+        self._older_sprites, self.last_sprites = self.last_sprites, sprites
+        blits.extend(moving)
+        self._animated_blits(blits, left, top, fleet=False)
         self.unknown_drawn = []
         if self.viewer is not None:  # enemies the viewer's side senses but does not see
             for tile in sorted(game.sensed_tiles(self.viewer)):
@@ -420,6 +450,57 @@ class BoardView:
                      for box, shape, kind in shown)
         surface.blits(blits, doreturn=False)
         surface.set_clip(clip)
+
+    def _animated_blits(self, blits: list[tuple[pygame.Surface, tuple[int, int]]],
+                        left: int, top: int, fleet: bool) -> None:
+        """The dying pieces, shrinking and fading on their tiles; on the fleet's board
+        (whose systems are drawn whole) also a token of each moving ship on its way."""
+        animator = self.animator
+        if animator is None:
+            return
+        centre = self.layout.centre
+        if fleet:
+            for motion in animator.motions:
+                if motion.kind == "death" or not self.game.exists(motion.entity):
+                    continue
+                view = self.game.view(motion.entity)
+                token = self._token(view.card.name, view.controller)
+                x, y = motion.point(centre)
+                self.drawn_at[motion.entity] = (left + math.floor(x), top + math.floor(y))
+                w, h = token.get_size()
+                blits.append((token, (left + math.floor(x - w / 2), top + math.floor(y - h / 2))))
+        for motion in animator.dying():
+            x, y = motion.point(centre)
+            scale = motion.scale
+            self.fading[motion.entity] = ((left + math.floor(x), top + math.floor(y)), scale)
+            sprite = motion.sprite
+            w, h = sprite.get_size()
+            size = (max(1, round(w * scale)), max(1, round(h * scale)))
+            shrunk = pygame.transform.smoothscale(sprite, size) if size != (w, h) \
+                else sprite.copy()
+            shrunk.set_alpha(round(255 * scale))
+            blits.append((shrunk, (left + math.floor(x - size[0] / 2),
+                                   top + math.floor(y - size[1] / 2))))
+
+    def _token(self, name: str, controller: int) -> pygame.Surface:
+        """A plain token of a card (a ship on its way, a ship that was destroyed)."""
+        look = PieceLook(name=name, shape="unit", controller=controller,
+                         cell=max(14, self.layout.piece_cell // 2),
+                         picture=self.pictures.get(name, ""))
+        sprite = self._sprites.get(look)
+        if sprite is None:
+            sprite = self._sprites[look] = draw_piece(look)
+        return sprite
+
+    def dying_sprite(self, event: Destroyed) -> pygame.Surface | None:
+        """What a destroyed permanent looked like, to fade out: the last frame's picture
+        of it (None: it was not drawn, out of sight); a ship of the fleet, whose system
+        is drawn whole, as a plain token."""
+        found = self.last_sprites.get(event.permanent,
+                                      self._older_sprites.get(event.permanent))
+        if found is not None or not self.fleet or event.tile is None:
+            return found
+        return self._token(event.name, event.controller)
 
     def _fog(self, seen: frozenset[Tile]) -> pygame.Surface:
         """A layer the size of the map picture darkening every tile not in ``seen``

@@ -58,6 +58,16 @@ def pace_for(shown: int, pace: float) -> float:
     return pace if shown < FULL_PACED else pace / 4
 
 
+def wait_for(shown: int, pace: float, animating: float) -> float:
+    """How long the computer waits before its next action once a visible result came:
+    its pace (``pace_for``), or as long as the result's animation still plays
+    (``animating`` seconds) if that is longer, so a piece is seen arriving before the
+    next one sets off (a quiet action, which changes nothing on the board, goes on at
+    once all the same; what comes while an animation plays waits its turn in the
+    animator and is never skipped)."""
+    return max(pace_for(shown, pace), animating)
+
+
 def quiet(game: Game, action: Action) -> bool:
     """Does ``action`` leave the board as it is? With priority (Muhq), every action but a
     pass (which may let the stack resolve) and the end of a turn only declares something

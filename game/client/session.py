@@ -55,6 +55,8 @@ from game.rules.core.events import (
 )
 from game.rules.core.replay import save_game
 from game.rules.core.state import Phase
+from game.rules.core.undo import Checkpoint, checkpoint, revealed
+from game.rules.core.undo import undo as take_back
 
 from .settings import saves_dir
 
@@ -120,6 +122,12 @@ class Session:
     #: a computer's next action chosen ahead by ``think``: (seat, the game's history
     #: length when chosen, the action, why)
     planned: tuple[int, int, Action, str] | None = None
+    #: the person's actions that may still be taken back, oldest first (``undo``)
+    undoable: list[Undoable] = field(default_factory=list)
+    #: why nothing can be taken back now ("" when something can, or nothing was done)
+    undo_block: str = ""
+    #: the action being applied is one the window takes for a person (``_apply_for``)
+    automatic: bool = False
 
     @classmethod
     def new(cls, setup: GameSetup, seats: list[Seat], *, autosave: bool = True) -> Session:
@@ -201,14 +209,87 @@ class Session:
         return [] if actor is None else self.game.legal_actions(actor)
 
     def apply(self, action: Action) -> list[Event]:
-        """Apply a player's action (raises IllegalAction for anything not allowed)."""
+        """Apply a player's action (raises IllegalAction for anything not allowed). A
+        person's action can be taken back (``undo``) with what followed it, unless the
+        window took it for them (``automatic``)."""
+        chosen = not self.automatic
         self.game.enter()
         turn = self.game.turn
+        seat = action.player
+        point = None
+        if chosen and 0 <= seat < len(self.seats) and self.seats[seat].human \
+                and not self.over:
+            point = checkpoint(self.game, seat)
+        lines = len(self.log)
         events = self.game.apply(action)
         self._record(events)
+        self._judge_undo(action, events, point, chosen, self.log[lines:])
         if self.game.turn != turn or self.over or isinstance(action, DraftPick):
             self.autosave_now()
         return events
+
+    # ------------------------------------------------------------------ undo
+
+    def _judge_undo(self, action: Action, events: list[Event], point: Checkpoint | None,
+                    chosen: bool, lines: list[str]) -> None:
+        """Keep the person's action as one that can be taken back, or forget every one
+        when what happened told someone something (``game.rules.core.undo.revealed``) or
+        another player acted. A computer's pass and the window's automatic passes never
+        count as acting; a person's chosen pass does."""
+        stack = self.undoable
+        if point is not None:
+            if stack and stack[-1].point.player != point.player:
+                stack.clear()  # another person's turn at the screen
+            stack.append(Undoable(point, _undo_text(self.game, action, lines), self.rounds))
+            del stack[:-UNDO_DEPTH]
+        elif stack and chosen and action.player != stack[-1].point.player \
+                and self.seats[action.player].human:
+            self._block(f"player {action.player + 1} acted")
+            return
+        if stack:
+            why = "the game is over" if self.over else \
+                revealed(self.game, stack[-1].point, events)
+            if why:
+                self._block(why)
+            else:
+                self.undo_block = ""
+
+    def _block(self, why: str) -> None:
+        self.undoable.clear()
+        self.undo_block = why
+
+    def can_undo(self, player: int | None) -> bool:
+        """May ``player`` take back their last action now?"""
+        return bool(self.undoable) and player is not None \
+            and self.undoable[-1].point.player == player and not self.over
+
+    def undo_hint(self, player: int | None) -> str:
+        """What Undo would do now, or why it can't (the button's explanation)."""
+        if self.can_undo(player):
+            return f"Undo: take back “{self.undoable[-1].text}” (Ctrl+Z or U)"
+        if self.undoable:  # another person's actions, at a shared screen
+            owner = self.undoable[-1].point.player
+            return f"Nothing to undo: player {owner + 1} acted since your last action"
+        if self.undo_block:
+            return f"Nothing to undo: {self.undo_block} since your last action"
+        return "Nothing to undo: you have not acted yet (Ctrl+Z or U takes back your " \
+            "last action until something hidden is shown or another player acts)"
+
+    def undo(self, player: int | None) -> str:
+        """Take back ``player``'s last action and whatever followed it (the window's
+        passes, a computer's passes); the log says so and the autosave no longer holds
+        it. Returns what was taken back ("" when nothing could be)."""
+        if not self.can_undo(player):
+            return ""
+        entry = self.undoable.pop()
+        take_back(self.game, entry.point)
+        self.planned = None
+        self.recent.clear()
+        self.rounds = entry.rounds
+        self.undo_block = ""
+        self.log.append(f"Undone: {entry.text}")
+        self.autosave_now()
+        return entry.text
 
     def autosave_now(self) -> str:
         """Write the autosave (if the game has one); returns the problem ("" when it was
@@ -277,7 +358,7 @@ class Session:
         # (in hot-seat this holds whenever could_answer is False: it is the safety net)
         if Pass(actor) in legal and all(isinstance(a, (Pass, DiscardForResource))
                                         or self._economy(a) for a in legal):
-            self.apply(Pass(actor))
+            self._apply_for(Pass(actor))
             return True
         return False
 
@@ -298,16 +379,25 @@ class Session:
         if PayUpkeep(actor) in legal:
             if upkeep_owed(game, actor) > 0:
                 return False
-            self.apply(PayUpkeep(actor))
+            self._apply_for(PayUpkeep(actor))
             return True
         if not pass_too or Pass(actor) not in legal:
             return False
         if self.hot_seat and self.could_answer(actor):
             return False
         if all(isinstance(a, (Pass, DiscardForResource)) or self._economy(a) for a in legal):
-            self.apply(Pass(actor))
+            self._apply_for(Pass(actor))
             return True
         return False
+
+    def _apply_for(self, action: Action) -> list[Event]:
+        """Apply an action the window takes for a person (a pass, a free upkeep): it
+        belongs with the action they chose before it, for ``undo``."""
+        self.automatic = True
+        try:
+            return self.apply(action)
+        finally:
+            self.automatic = False
 
     def could_answer(self, player: int) -> bool:
         """Could ``player`` answer now, by what every player can see? True when a
@@ -406,6 +496,38 @@ class Session:
                 self.log.append(line)
         del self.log[:-500]
         del self.recent[:-200]
+
+
+#: how many of a person's actions in a row can be taken back
+UNDO_DEPTH = 60
+
+
+@dataclass(frozen=True, slots=True)
+class Undoable:
+    """A person's action that can be taken back: the position before it, what it was
+    (for the log's "Undone: ..."), and the session's round count then."""
+
+    point: Checkpoint
+    text: str
+    rounds: tuple[int, int]
+
+
+def _undo_text(game: Game, action: Action, lines: list[str]) -> str:
+    """The action in the log's words: the first line it wrote, else its kind and the
+    card it was about."""
+    for line in lines:
+        if line.strip() and not line.startswith(("—", " ")):
+            return line.strip()
+    kind = type(action).__name__
+    words = "".join(f" {c.lower()}" if c.isupper() else c for c in kind).strip()
+    for name in ("unit", "permanent", "card", "source"):
+        entity = getattr(action, name, None)
+        if isinstance(entity, int) and entity > 0:
+            try:
+                return f"P{action.player + 1} {words} {game.card(entity).name}"
+            except KeyError:
+                break
+    return f"P{action.player + 1} {words}"
 
 
 def upkeep_owed(game: Game, player: int) -> int:

@@ -1,18 +1,52 @@
 """What the whole-game window tests do the same way: real mouse clicks and key presses, a
 session whose every sent action is checked against the legal ones, the person drafting the
-first card of every pack, and paying upkeep with the checklist's button when it shows."""
+first card of every pack, and paying upkeep with the checklist's button when it shows;
+a test module that imports ``private_folders`` keeps its saves and settings in a temporary
+folder. Set ``SNAPSHOT_DIR`` to save the frames ``snap`` is asked for as PNG files."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pygame
+import pytest
 
+from game.client import ui
 from game.client.app import App
 from game.client.scenes.draft import DraftScene
 from game.rules.core.actions import Action
 from game.rules.core.state import Phase
+
+SNAPSHOTS = os.environ.get("SNAPSHOT_DIR", "")
+
+
+@pytest.fixture(autouse=True)
+def private_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Saves and settings go to a temporary folder, never the player's own (autouse in
+    every test module that imports it); pygame closes after each test."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    yield
+    pygame.quit()
+    ui.forget_fonts()
+
+
+def snap(app: App, name: str) -> None:
+    """Save the screen as ``SNAPSHOT_DIR/name.png`` (when ``SNAPSHOT_DIR`` is set)."""
+    if SNAPSHOTS:
+        scene = app.scene
+        if scene is not None:
+            scene.draw(app.screen)
+        pygame.image.save(app.screen, str(Path(SNAPSHOTS) / f"{name}.png"))
+
+
+def centre(scene: Any, tile: Any) -> tuple[int, int]:
+    """The screen pixel at the centre of a tile of the scene's board."""
+    x, y = scene.view.tile_center(tile)
+    return round(x), round(y)
 
 
 def draft_first_cards(app: App, game: Any, press: Callable[[App, tuple[int, int]], None]

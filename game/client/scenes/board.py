@@ -19,6 +19,7 @@ import pygame
 from game.client import caution, explain, pacing, ui
 from game.client import settings as client_settings
 from game.client.actions_ui import NEXT_UNIT, NEXT_UNIT_HINT, Choice, Controls, choice_title
+from game.client.animation import Animator, duration_factor
 from game.client.app import App, Scene, Transition, push, quit_game, replace
 from game.client.confirm import Confirm
 from game.client.fleet_panel import FleetPanel
@@ -73,40 +74,49 @@ FLOAT_SECONDS = 1.4
 
 class Floater:
     """A damage number, a heal or a move trail shown on the board for a moment after an
-    action (a computer's, a battle pet's or the player's own), so every result is seen."""
+    action (a computer's, a battle pet's or the player's own), so every result is seen.
+    It lasts ``FLOAT_SECONDS`` at the normal animation speed, half as long at the fast
+    one; with animations off it stays as long as at the normal speed, without rising or
+    fading (``still``)."""
 
     def __init__(self, text: str, tile: Any, colour: tuple[int, int, int],
-                 start: Any = None) -> None:
+                 start: Any = None, speed: float = 1.0) -> None:
         self.text = text
         self.tile = tile
         self.start = start  # a move trail's first tile
         self.colour = colour
-        self.left = FLOAT_SECONDS
+        factor = duration_factor(speed)
+        self.still = factor <= 0
+        self.duration = FLOAT_SECONDS * (factor or 1.0)
+        self.left = self.duration
 
     @property
     def fade(self) -> float:
-        """1 when new, 0 when gone."""
-        return max(0.0, min(1.0, self.left / FLOAT_SECONDS))
+        """1 when new, 0 when gone (always 1 when ``still``)."""
+        if self.still:
+            return 1.0
+        return max(0.0, min(1.0, self.left / self.duration))
 
 
-def floaters_for(game: Any, events: list[Event]) -> list[Floater]:
+def floaters_for(game: Any, events: list[Event], speed: float = 1.0) -> list[Floater]:
     """What the events did that the board should show: damage (red, on the tile where the
-    permanent stood even when it died), healing (green), moves (a trail), attacks."""
+    permanent stood even when it died), healing (green), moves (a trail), attacks
+    (``speed``: the settings' animation speed, see ``Floater``)."""
     found: list[Floater] = []
     fallen = {e.permanent: e.tile for e in events if isinstance(e, Destroyed)}
     for event in events:
         if isinstance(event, DamageDealt) and event.amount:
             tile = fallen.get(event.target) or _tile_or_none(game, event.target)
             if tile is not None:
-                found.append(Floater(f"-{event.amount}", tile, (255, 96, 80)))
+                found.append(Floater(f"-{event.amount}", tile, (255, 96, 80), speed=speed))
         elif isinstance(event, PermanentMoved) and event.from_tile is not None \
                 and event.to_tile is not None:
-            found.append(Floater("", event.to_tile, (150, 190, 255), start=event.from_tile))
+            found.append(Floater("", event.to_tile, (150, 190, 255), event.from_tile, speed))
         elif isinstance(event, Attacked):
             a = _tile_or_none(game, event.attacker)
             b = fallen.get(event.target) or _tile_or_none(game, event.target)
             if a is not None and b is not None and a != b:
-                found.append(Floater("", b, (255, 120, 90), start=a))
+                found.append(Floater("", b, (255, 120, 90), a, speed))
     return found
 
 
@@ -236,6 +246,9 @@ class BoardScene(Scene):
         self._state: tuple[Any, ...] = ()
         self._last_phase: tuple[int, Phase] | None = None
         self.floaters: list[Floater] = []
+        #: the moves, attacks and deaths playing on the board (``game.client.animation``)
+        self.animations = Animator(app.settings.animation_speed)
+        self.view.animator = self.animations
         session.take_recent()  # what happened before this screen opened is not news
         self.preview: tuple[Action, int, Preview] | None = None  # the hovered attack's
         self.meter_hint = ""  # the hint of the player-bar number under the mouse
@@ -249,6 +262,7 @@ class BoardScene(Scene):
         buttons = [
             ui.Button(nothing.copy(), "End turn", self.end_turn,
                       hotkey=pygame.K_RETURN, name="end", tooltip="Enter"),
+            ui.Button(nothing.copy(), "Undo", self.undo, name="undo", tooltip="Ctrl+Z / U"),
             ui.Button(nothing.copy(), "Save", self.save, name="save", tooltip="Ctrl+S"),
             ui.Button(nothing.copy(), "Menu", self.ask_menu, name="menu", tooltip="Esc"),
         ]
@@ -303,8 +317,10 @@ class BoardScene(Scene):
         self.buttons.find("end").rect = pygame.Rect(column.left + 12 + bw, by, bw, bh)
         small = round(30 * s)
         sy = by + bh + 8
-        self.buttons.find("save").rect = pygame.Rect(column.left + 6, sy, bw, small)
-        self.buttons.find("menu").rect = pygame.Rect(column.left + 12 + bw, sy, bw, small)
+        third = (column.width - 24) // 3
+        for index, name in enumerate(("undo", "save", "menu")):
+            self.buttons.find(name).rect = pygame.Rect(column.left + 6 + index * (third + 6),
+                                                       sy, third, small)
         for button in self.buttons.buttons:
             big = button.name in ("pass", "end", "bloodbound")
             button.size = max(14, round((18 if big else 15) * s))
@@ -429,6 +445,7 @@ class BoardScene(Scene):
             end = self.buttons.find("end")
             end.enabled = finish is not None
             end.label = labels.get(finish.kind, "End turn") if finish is not None else "End turn"
+        self.buttons.find("undo").enabled = self.session.can_undo(me)
         button = self.button_named("pair")
         if button is not None:
             button.enabled = self.controls.can_discard_for_resource()
@@ -483,7 +500,10 @@ class BoardScene(Scene):
         """Damage numbers and move trails of what just happened; True when it changed
         what the board shows (``game.client.pacing``)."""
         recent = self.session.take_recent()
-        new = floaters_for(self.game, recent)
+        speed = self.animations.speed = self.app.settings.animation_speed
+        self.animations.add(recent, lambda entity: _tile_or_none(self.game, entity),
+                            self.view.dying_sprite)
+        new = floaters_for(self.game, recent, speed)
         if new:
             self.floaters = [f for f in self.floaters if f.left > 0] + new
             self.dirty = True
@@ -668,6 +688,25 @@ class BoardScene(Scene):
         elif any(isinstance(a, PayUpkeep) for a in self.controls.legal):
             self.say("Declare your upkeep first.")
 
+    def undo(self) -> None:
+        """Take back the viewer's last action (Ctrl+Z, U, the Undo button), or say why
+        it can't be."""
+        me = self.viewer
+        if self.dialog is not None or self.picker is not None:
+            return
+        if not self.session.can_undo(me):
+            self.say(self.session.undo_hint(me))
+            return
+        self.session.undo(me)
+        self.controls.cancel()
+        self.ending = False
+        self.preview = None
+        self.animations.clear()
+        self.floaters = []
+        self._state = ()
+        self.refresh()
+        self.say(self.session.log[-1])
+
     def save(self) -> None:
         from .load_game import save_session
 
@@ -823,6 +862,9 @@ class BoardScene(Scene):
             return None
         if key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
             self.save()
+            return None
+        if key == pygame.K_u or (key == pygame.K_z and event.mod & pygame.KMOD_CTRL):
+            self.undo()
             return None
         if key == pygame.K_KP_ENTER:
             self.end_turn()
@@ -1326,7 +1368,7 @@ class BoardScene(Scene):
     # ------------------------------------------------------------------ update
 
     def busy(self) -> bool:
-        if self.session.over or self.floaters:
+        if self.session.over or self.floaters or self.animations.busy:
             return True
         actor = self.session.actor
         if actor is None:
@@ -1352,7 +1394,11 @@ class BoardScene(Scene):
             self.shown = self.shown + 1 if self.shown_turn == turn else 0
             self.shown_turn = turn
             self.timer = 0.0
-            self.wait = pacing.pace_for(self.shown, self.app.settings.computer_pace)
+            self.wait = pacing.wait_for(self.shown, self.app.settings.computer_pace,
+                                        self.animations.remaining())
+        if self.animations.busy:
+            self.animations.advance(dt)
+            self.dirty = True
         if self.floaters:
             for floater in self.floaters:
                 floater.left -= dt
@@ -1363,7 +1409,7 @@ class BoardScene(Scene):
             if self.toast_left <= 0:
                 self.toast = ""
                 self.dirty = True
-        if self.session.over and not self.floaters:
+        if self.session.over and not self.floaters and not self.animations.busy:
             from .game_over import GameOverScene
 
             return replace(GameOverScene(self.app, self.session))
@@ -1394,6 +1440,7 @@ class BoardScene(Scene):
             self.skipping = pacing.skip(self.session, self.app.settings.auto_pass)
             self.session.take_recent()  # no damage numbers for what was skipped
             self.floaters = []
+            self.animations.clear()
             self.refresh()
             return None
         self.timer += dt
@@ -1477,7 +1524,7 @@ class BoardScene(Scene):
         self.log.draw(surface, self.session.log)
         if self._upkeep_open():
             self._draw_upkeep(surface)
-        for name in ("save", "menu"):
+        for name in ("undo", "save", "menu"):
             self.buttons.find(name).draw(surface)
         for name, key in (("pass", "Space"), ("bloodbound", "B"), ("end", "Enter")):
             button = self.button_named(name)
@@ -1667,8 +1714,11 @@ class BoardScene(Scene):
         return "Play a fast card, or Pass", ui.TEXT
 
     def button_hint(self) -> str:
-        """What the hovered Pass or End turn button does now, in words."""
+        """What the hovered Pass, End turn or Undo button does now, in words (Undo: why
+        it can't, when greyed)."""
         me = self.viewer
+        if self.buttons.find("undo").rect.collidepoint(self.mouse):
+            return self.session.undo_hint(me)
         if me is None or self.controls.fleet:
             return ""
         button = self.button_named("pass")

@@ -35,6 +35,9 @@ COMMON_KEYS = (
     ("Arrows, right drag", "scroll the map"),
     ("Wheel, + and -", "zoom the map"),
     ("F", "skip to your turn: the computers play on without pause"),
+    ("Ctrl+Z, U", "undo: take back your last action (and the passes that followed it), "
+     "until a card is drawn, chance takes part, something hidden is shown or another "
+     "player acts; the log says \u201cUndone: ...\u201d (also the Undo button)"),
     ("Ctrl+S", "save the game"),
     ("F1, ?, H", "this help"),
     ("Enter, Esc, D", "in a question: go ahead, go back, don't ask again"),

@@ -78,7 +78,8 @@ class SettingsScene(Scene):
                 lambda: self.app.settings.window_size, self._set_size),
             Row("Fullscreen", "fill the whole screen", [(False, "Off"), (True, "On")],
                 lambda: self.app.settings.fullscreen, self._set_fullscreen),
-            Row("Animation", "how fast pieces move and cards fly", list(ANIMATION),
+            Row("Animation", "how fast pieces move, attack and fall (Off: at once)",
+                list(ANIMATION),
                 lambda: self.app.settings.animation_speed,
                 lambda v: setattr(self.app.settings, "animation_speed", v)),
             Row("Pass automatically", "pass priority for you when you have no fast action "
