@@ -1,5 +1,6 @@
-"""The main menu: Play (a sensible game at once), New game, Load game, How to play (the
-help: keys, words and the rules), Settings, Credits, Quit.
+"""The main menu: Your first game (the guided tutorial), Play (a sensible game at once),
+New game, Load game, How to play (the help: keys, words and the rules), Settings,
+Credits, Quit.
 
 Mouse or keyboard (arrows and Enter, or each button's letter; Esc quits). Beside the
 buttons: a preview of the game Play starts, and the problems found in the content (bad
@@ -22,7 +23,8 @@ from .new_game import NewGameScene, quick_setup, start_game, win_text
 
 
 class MenuScene(Scene):
-    ITEMS = (("play", "Play", pygame.K_p), ("new", "New game", pygame.K_n),
+    ITEMS = (("tutorial", "Your first game", pygame.K_t),
+             ("play", "Play", pygame.K_p), ("new", "New game", pygame.K_n),
              ("load", "Load game", pygame.K_l), ("help", "How to play", pygame.K_h),
              ("settings", "Settings", pygame.K_s), ("credits", "Credits", pygame.K_c),
              ("quit", "Quit", pygame.K_q))
@@ -70,7 +72,29 @@ class MenuScene(Scene):
 
         return push(game_scene(self.app, session))
 
+    def tutorial(self) -> Transition | None:
+        """Start "Your first game": the tutorial's own map, seed and stores, with the
+        hint panel beside the board."""
+        from game.client.tutorial import MAP, TutorialPanel, tutorial_setup
+
+        chosen = tutorial_setup(self.content)
+        if chosen is None:
+            self.error = f"The tutorial's map ({MAP}) did not load: see the problems listed."
+            self.dirty = True
+            return None
+        try:
+            session = start_game(self.app, *chosen)
+        except ValueError as exc:
+            self.error = f"The tutorial could not start: {exc}"
+            self.dirty = True
+            return None
+        from .board import BoardScene
+
+        return push(BoardScene(self.app, session, tutorial=TutorialPanel()))
+
     def choose(self, name: str) -> Transition | None:
+        if name == "tutorial":
+            return self.tutorial()
         if name == "play":
             return self.play()
         if name == "new":
@@ -144,7 +168,8 @@ class MenuScene(Scene):
             button.rect.height = min(56, spacing - 8)
             button.hovered = index == self.focus
         self.buttons.draw(surface)
-        ui.blit_text(surface, "P, N, L, H, S, C, Q choose  ·  ↑ ↓ Enter  ·  F1 help  ·  Esc quits",
+        ui.blit_text(surface, "T, P, N, L, H, S, C, Q choose  ·  ↑ ↓ Enter  ·  F1 help  ·  "
+                     "Esc quits",
                      (left, self.buttons.buttons[-1].rect.bottom + 20), 14, ui.MUTED)
         if self.error:
             ui.blit_text(surface, self.error, (left, height - 40), 16, ui.BAD)
