@@ -30,6 +30,7 @@ from game.content import locale
 from game.content.text import card_name
 from game.rules import GameSetup, Phase
 from game.rules.core.actions import Attack, Buy, Move, PayUpkeep, PlayCard, StreetMove
+from game.rules.core.state import NEUTRAL
 
 if TYPE_CHECKING:
     from game.content.mods import Content
@@ -208,8 +209,8 @@ def _react(game: Game, screen: Screen, step: str) -> tuple[str, tuple[Any, ...] 
         if soldier and game.view(soldier).attacks_left and screen.activated != soldier:
             return "attack.again", _tile(game, soldier)
         return "attack.far", ("button", "pass")
-    if step == "pass":
-        return ("pass.asking" if screen.asking else ""), ("button", "pass")
+    if step == "pass":  # while the game asks, the question is what to look at
+        return ("pass.asking", None) if screen.asking else ("", ("button", "pass"))
     if step == "buy" and game.actor == me:
         wanted_buy = next((a.card for a in game.legal_actions(me) if isinstance(a, Buy)
                            and game.card(a.card).name == STORE[0]), 0)
@@ -235,17 +236,24 @@ def _tile(game: Game, entity: int) -> tuple[Any, ...] | None:
 
 
 def _beside_enemy(game: Game, unit: int) -> tuple[Any, ...] | None:
-    """The tile the unit may move to from which it reaches an enemy (the nearest one)."""
-    moves = [a.tile for a in game.legal_actions(PLAYER)
-             if isinstance(a, (Move, StreetMove)) and a.unit == unit]
+    """The tile the unit may move to that lies right beside an enemy unit (other than
+    the King): straight beside it rather than across a corner, where there is a choice."""
+    moves = {a.tile for a in game.legal_actions(PLAYER)
+             if isinstance(a, (Move, StreetMove)) and a.unit == unit}
     enemies = [game.tile_of(e) for e in game.permanents()
-               if game.is_on_map(e) and game.controller(e) not in (PLAYER, -1)
+               if game.is_on_map(e) and game.controller(e) not in (PLAYER, NEUTRAL)
                and game.card(e).is_unit and game.card(e).name != "King"]
-    for tile in moves:
-        if any(other is not None and game.geometry.distance(tile, other) <= 1
-               for other in enemies):
-            return ("tile", tile)
-    return None
+    beside = [(game.geometry.distance(tile, other), _straight(tile, other), tile)
+              for tile in moves for other in enemies
+              if other is not None and game.geometry.distance(tile, other) <= 1]
+    return ("tile", min(beside)[2]) if beside else None
+
+
+def _straight(tile: Any, other: Any) -> int:
+    """0 when the two tiles share a row or a column, else 1 (square boards; 0 on others)."""
+    if isinstance(tile, tuple) and isinstance(other, tuple) and len(tile) == len(other) == 2:
+        return 0 if tile[0] == other[0] or tile[1] == other[1] else 1
+    return 0
 
 
 class TutorialPanel:
@@ -295,7 +303,7 @@ class TutorialPanel:
         button_h = round(32 * s) if shown.step == "done" else 0
         bottom = rect.bottom - pad - (button_h + 6 if button_h else 0)
         line_h = size + 4
-        for content, colour in ((shown.note, (150, 220, 160)), (shown.text, ui.TEXT)):
+        for content, colour in ((shown.note, HINT_COLOUR), (shown.text, ui.TEXT)):
             if not content:
                 continue
             for line in ui.wrap(content, width, size):
@@ -327,8 +335,13 @@ class TutorialPanel:
         return round(8 * s) + size + 8 + (longest + 3) * (size + 4) + 8 + round(12 * s)
 
 
+#: the colour of the panel's remarks and of the frame round what a hint points at: apart
+#: from the board's highlights (blue, red, gold, teal, amber) and the glow of cards
+HINT_COLOUR = (130, 232, 150)
+
+
 def focus_outline(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    """A gold frame round what the hint points at (a little outside it)."""
-    outer = rect.inflate(10, 10)
-    pygame.draw.rect(surface, (30, 26, 16), outer.inflate(4, 4), width=3, border_radius=10)
-    pygame.draw.rect(surface, ui.ACCENT, outer, width=3, border_radius=9)
+    """A green frame round what the hint points at (a little outside it)."""
+    outer = rect.inflate(8, 8)
+    pygame.draw.rect(surface, (16, 30, 20), outer.inflate(4, 4), width=2, border_radius=10)
+    pygame.draw.rect(surface, HINT_COLOUR, outer, width=4, border_radius=9)

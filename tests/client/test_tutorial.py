@@ -275,3 +275,16 @@ def test_the_hint_panel_fits_a_small_window_and_a_german_player() -> None:
     assert panel.bottom <= scene.buttons.find("end").rect.top
     assert scene.log.rect.height > 40 and not panel.colliderect(scene.log.rect)
     snap(app, "tutorial-small-de")
+
+
+def test_the_menu_offers_the_tutorial_until_it_is_done() -> None:
+    for done, first in ((False, "tutorial"), (True, "play")):
+        app = App(Settings(tutorial_done=done), size=(800, 600))
+        app.start(MenuScene(app, CONTENT))
+        app.step([])
+        menu = app.scene
+        assert isinstance(menu, MenuScene)
+        assert menu.buttons.buttons[menu.focus].name == first
+        assert menu.buttons.buttons[-1].rect.bottom < 600 - 20, "eight buttons fit 800x600"
+        snap(app, f"tutorial-menu-{first}")
+        pygame.quit()

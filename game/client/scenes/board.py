@@ -1528,6 +1528,8 @@ class BoardScene(Scene):
         draw_save_problem(surface, self.session, self.board_rect)
         if self.dialog is not None:
             self.dialog.draw(surface)
+            if self.tutorial is not None and not self.tutorial.closed:
+                self.tutorial.draw(surface, self.app.settings.language)  # it speaks of it
 
     def tutor(self) -> None:
         """Bring the tutorial's hint up to date with the game and the screen; the first
