@@ -28,6 +28,7 @@ from game.client import ui
 from game.client.session import Seat
 from game.content import locale
 from game.content.text import card_name
+from game.maps import TUTORIAL_MAP
 from game.rules import GameSetup, Phase
 from game.rules.core.actions import Attack, Buy, Move, PayUpkeep, PlayCard, StreetMove
 from game.rules.core.state import NEUTRAL
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
 
 #: the tutorial's map, seed and stores: together they fix the first hand (Coin, Coin,
 #: Recruit) and the board the hints speak of (tests/client/test_tutorial.py checks it)
-MAP = "2P-tutorial"
+MAP = TUTORIAL_MAP
 SEED = 1
 STORE = ("Soldier", "Archer", "Sword", "Healing Potion")
 #: the person's seat, and the gentle computer player in the other
@@ -182,7 +183,9 @@ def _react(game: Game, screen: Screen, step: str) -> tuple[str, tuple[Any, ...] 
         return "upkeep.paid", ("button", "pass")  # automatic passing is off
     if step == "upkeep":
         soldier = _own(game, "Soldier")
-        return ("upkeep.ticked" if soldier in screen.ticked else ""), ("upkeep",)
+        if soldier in screen.ticked:  # point at it, to tick it off again
+            return "upkeep.ticked", _tile(game, soldier)
+        return "", ("upkeep",)
     if step in ("coin", "unit"):
         wanted = (lambda c: not c.is_unit) if step == "coin" else (lambda c: c.is_unit)
         if screen.building and wanted(game.card(screen.building)):

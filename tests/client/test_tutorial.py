@@ -219,6 +219,7 @@ def test_wrong_turns_get_a_gentle_word_and_the_tutorial_goes_on() -> None:
     x, y = scene.view.tile_center(game.tile_of(soldier))
     click(app, (round(x), round(y)))  # ticked for disbanding: the hint says what that does
     says(scene, "upkeep", "upkeep.ticked")
+    assert shown(scene).focus == ("tile", game.tile_of(soldier))  # the way back
     snap(app, "tutorial-wrong-ticked")
     click(app, (round(x), round(y)))  # ticked off again
     says(scene, "upkeep")
@@ -288,3 +289,14 @@ def test_the_menu_offers_the_tutorial_until_it_is_done() -> None:
         assert menu.buttons.buttons[-1].rect.bottom < 600 - 20, "eight buttons fit 800x600"
         snap(app, f"tutorial-menu-{first}")
         pygame.quit()
+
+
+def test_the_tutorial_map_is_a_shipped_map_that_balance_leaves_out() -> None:
+    from game.maps import TUTORIAL_MAP, list_maps
+    from game.runner import balance_maps
+
+    assert TUTORIAL_MAP == tutorial.MAP
+    assert TUTORIAL_MAP in {p.stem for p in list_maps()}  # loaded, validated, played by tests
+    assert TUTORIAL_MAP in CONTENT.maps  # and offered in New game
+    maps = balance_maps()
+    assert TUTORIAL_MAP not in maps and "2P-ring-street" in maps
