@@ -28,9 +28,9 @@ from game.client import ui
 from game.client.session import Seat
 from game.content import locale
 from game.content.text import card_name
-from game.maps import TUTORIAL_MAP
+from game.maps import TUTORIAL_MAP, load_map
 from game.rules import GameSetup, Phase
-from game.rules.core.actions import Attack, Buy, Move, PayUpkeep, PlayCard, StreetMove
+from game.rules.core.actions import Activate, Attack, Buy, Move, PayUpkeep, PlayCard, StreetMove
 from game.rules.core.state import NEUTRAL
 
 if TYPE_CHECKING:
@@ -59,12 +59,10 @@ MAY_SKIP = ("coin", "unit", "move", "attack", "buy")
 def tutorial_setup(content: Content) -> tuple[GameSetup, list[Seat]] | None:
     """The tutorial's game: you against the easy computer, no draft (None when the
     tutorial's map did not load)."""
-    path = content.maps.get(MAP)
+    path = content.maps.get(MAP)  # the maps that loaded, checked against the cards
     if path is None:
         return None
-    from game.maps import find_map
-
-    spec = find_map(MAP, library=content.library)
+    spec = load_map(path, content.library)
     setup = GameSetup(spec, content.library, 2, SEED, spec.sets or ("base",),
                       stores=(STORE, STORE))
     return setup, [Seat(True), Seat(False, OPPONENT)]
@@ -195,6 +193,8 @@ def _react(game: Game, screen: Screen, step: str) -> tuple[str, tuple[Any, ...] 
                                        and not game.card(a.card).is_unit
                                        for a in game.history)
         return ("coin.again" if again else ""), ("hand", card) if card else None
+    if step in ("move", "attack") and not _own(game, "Soldier"):
+        return "soldier.gone", ("button", "pass")
     if step == "move":
         soldier = _own(game, "Soldier")
         if screen.activated and screen.activated == soldier:
@@ -209,7 +209,7 @@ def _react(game: Game, screen: Screen, step: str) -> tuple[str, tuple[Any, ...] 
         if target:
             return "", _tile(game, target)
         soldier = _own(game, "Soldier")
-        if soldier and game.view(soldier).attacks_left and screen.activated != soldier:
+        if screen.activated != soldier and Activate(me, soldier) in game.legal_actions(me):
             return "attack.again", _tile(game, soldier)
         return "attack.far", ("button", "pass")
     if step == "pass":  # while the game asks, the question is what to look at

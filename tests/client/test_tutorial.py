@@ -300,3 +300,24 @@ def test_the_tutorial_map_is_a_shipped_map_that_balance_leaves_out() -> None:
     assert TUTORIAL_MAP in CONTENT.maps  # and offered in New game
     maps = balance_maps()
     assert TUTORIAL_MAP not in maps and "2P-ring-street" in maps
+
+
+def test_a_disbanded_soldier_is_let_go_gently() -> None:
+    app, scene, sent = open_tutorial()
+    game = scene.game
+    soldier = next(e for e in game.controlled_permanents(0) if game.card(e).name == "Soldier")
+    x, y = scene.view.tile_center(game.tile_of(soldier))
+    click(app, (round(x), round(y)))  # ticked for disbanding...
+    click(app, scene.upkeep.pay.rect.center)  # ...and paid so: the Soldier goes
+    run_until(app, lambda: game.phase is Phase.ACTION and game.actor == 0)
+    assert not game.exists(soldier) or not game.is_on_map(soldier)
+    for _ in range(2):  # the Coins, the Recruit: as usual
+        click(app, focus_centre(scene))
+        to_player(app, game)
+    click(app, focus_centre(scene))
+    spawn = next(tile for tile, kind in scene.view.highlights.items() if kind == "play")
+    cx, cy = scene.view.tile_center(spawn)
+    click(app, (round(cx), round(cy)))
+    to_player(app, game)
+    says(scene, "move", "soldier.gone")
+    assert shown(scene).focus == ("button", "pass")
