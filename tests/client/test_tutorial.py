@@ -12,15 +12,20 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from collections.abc import Iterator  # noqa: E402
-from pathlib import Path  # noqa: E402
 from typing import Any  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from window_driver import click, key, record_legal, run_until  # noqa: E402
+from window_driver import (  # noqa: E402
+    click,
+    key,
+    private_folders,
+    record_legal,
+    run_until,
+    snap,
+)
 
-from game.client import tutorial, ui  # noqa: E402
+from game.client import tutorial  # noqa: E402
 from game.client.app import App  # noqa: E402
 from game.client.confirm import Confirm  # noqa: E402
 from game.client.scenes.board import BoardScene  # noqa: E402
@@ -33,17 +38,10 @@ from game.rules.core.actions import Action, Attack, Buy, Move, PayUpkeep, PlayCa
 from game.rules.core.state import Phase  # noqa: E402
 
 CONTENT = load_content(user_dir=None)
-SNAPSHOTS = os.environ.get("SNAPSHOT_DIR", "")
 
 
-@pytest.fixture(autouse=True)
-def _folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Saves and settings go to a temporary folder, never the player's own."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    yield
-    pygame.quit()
-    ui.forget_fonts()
+#: saves and settings go to a temporary folder, never the player's own
+_folders = pytest.fixture(autouse=True)(private_folders)
 
 
 def open_tutorial(size: tuple[int, int] = (1280, 720)
@@ -88,19 +86,6 @@ def focus_centre(scene: BoardScene) -> tuple[int, int]:
     return rect.center
 
 
-def snap(app: App, name: str) -> None:
-    if SNAPSHOTS:
-        scene = app.scene
-        if scene is not None:
-            scene.draw(app.screen)
-        pygame.image.save(app.screen, str(Path(SNAPSHOTS) / f"{name}.png"))
-
-
-def hand_card(scene: BoardScene, name: str) -> tuple[int, int]:
-    return next(rect.center for rect, card in scene.hand.slots
-                if scene.game.card(card).name == name)
-
-
 def mine(sent: list[Action]) -> list[Action]:
     """What the person sent (the computer's actions left out)."""
     return [a for a in sent if a.player == tutorial.PLAYER]
@@ -116,6 +101,23 @@ def did(sent: list[Action], kind: type[Action]) -> Any:
 
 def to_player(app: App, game: Game) -> None:
     run_until(app, lambda: game.actor == tutorial.PLAYER and not game.stack)
+
+
+def spawn_tile(scene: BoardScene) -> tuple[int, int]:
+    """Where the first gold tile (a tile to play the permanent on) is."""
+    spawn = next(tile for tile, kind in scene.view.highlights.items() if kind == "play")
+    x, y = scene.view.tile_center(spawn)
+    return round(x), round(y)
+
+
+def play_the_hand(app: App, scene: BoardScene) -> None:
+    """As the hints say: both Coins, then the Recruit onto a gold tile."""
+    for _ in range(2):
+        click(app, focus_centre(scene))
+        to_player(app, scene.game)
+    click(app, focus_centre(scene))
+    click(app, spawn_tile(scene))
+    to_player(app, scene.game)
 
 
 def test_the_tutorial_is_played_from_the_menu_through_every_step_to_its_end() -> None:
@@ -150,9 +152,7 @@ def test_the_tutorial_is_played_from_the_menu_through_every_step_to_its_end() ->
     click(app, focus_centre(scene))
     says(scene, "unit", "unit.chosen")
     snap(app, "tutorial-3-unit")
-    spawn = next(tile for tile, kind in scene.view.highlights.items() if kind == "play")
-    x, y = scene.view.tile_center(spawn)
-    click(app, (round(x), round(y)))
+    click(app, spawn_tile(scene))
     to_player(app, game)
     assert game.card(did(sent, PlayCard).card).name == "Recruit"
 
@@ -226,14 +226,7 @@ def test_wrong_turns_get_a_gentle_word_and_the_tutorial_goes_on() -> None:
     click(app, focus_centre(scene))
     run_until(app, lambda: game.phase is Phase.ACTION and game.actor == 0)
     # the King is not the unit the hints speak of: a word, and the Soldier pointed at
-    for _ in range(2):
-        click(app, focus_centre(scene))
-        to_player(app, game)
-    click(app, focus_centre(scene))
-    spawn = next(tile for tile, kind in scene.view.highlights.items() if kind == "play")
-    cx, cy = scene.view.tile_center(spawn)
-    click(app, (round(cx), round(cy)))
-    to_player(app, game)
+    play_the_hand(app, scene)
     says(scene, "move")
     kx, ky = scene.view.tile_center((0, 2))
     click(app, (round(kx), round(ky)))  # the King
@@ -311,13 +304,6 @@ def test_a_disbanded_soldier_is_let_go_gently() -> None:
     click(app, scene.upkeep.pay.rect.center)  # ...and paid so: the Soldier goes
     run_until(app, lambda: game.phase is Phase.ACTION and game.actor == 0)
     assert not game.exists(soldier) or not game.is_on_map(soldier)
-    for _ in range(2):  # the Coins, the Recruit: as usual
-        click(app, focus_centre(scene))
-        to_player(app, game)
-    click(app, focus_centre(scene))
-    spawn = next(tile for tile, kind in scene.view.highlights.items() if kind == "play")
-    cx, cy = scene.view.tile_center(spawn)
-    click(app, (round(cx), round(cy)))
-    to_player(app, game)
+    play_the_hand(app, scene)
     says(scene, "move", "soldier.gone")
     assert shown(scene).focus == ("button", "pass")

@@ -1,14 +1,19 @@
 """What the whole-game window tests do the same way: real mouse clicks and key presses, a
 session whose every sent action is checked against the legal ones, the person drafting the
-first card of every pack, and paying upkeep with the checklist's button when it shows."""
+first card of every pack, paying upkeep with the checklist's button when it shows, and
+pictures of the screen (``snap``, when ``SNAPSHOT_DIR`` names a folder)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pygame
+import pytest
 
+from game.client import ui
 from game.client.app import App
 from game.client.scenes.draft import DraftScene
 from game.rules.core.actions import Action
@@ -98,3 +103,24 @@ def picker_item(scene: Any, text: str) -> tuple[int, int]:
         if text in item.label:
             return row.center  # type: ignore[no-any-return]
     raise AssertionError(f"no {text!r} in {[i.label for i in scene.picker.items]}")
+
+
+def snap(app: App, name: str) -> None:
+    """Save the screen as ``<SNAPSHOT_DIR>/<name>.png`` when that variable is set."""
+    folder = os.environ.get("SNAPSHOT_DIR", "")
+    if folder:
+        scene = app.scene
+        if scene is not None:
+            scene.draw(app.screen)
+        pygame.image.save(app.screen, str(Path(folder) / f"{name}.png"))
+
+
+def private_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Saves and settings go to a temporary folder, never the player's own; the window
+    and its fonts are closed afterwards. A test module makes it its fixture:
+    ``_folders = pytest.fixture(autouse=True)(private_folders)``."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    yield
+    pygame.quit()
+    ui.forget_fonts()
