@@ -246,17 +246,17 @@ def _beside_enemy(game: Game, unit: int) -> tuple[Any, ...] | None:
     enemies = [game.tile_of(e) for e in game.permanents()
                if game.is_on_map(e) and game.controller(e) not in (PLAYER, NEUTRAL)
                and game.card(e).is_unit and game.card(e).name != "King"]
-    beside = [(game.geometry.distance(tile, other), _straight(tile, other), tile)
-              for tile in moves for other in enemies
+    beside = [(_across(game, tile, other), tile) for tile in moves for other in enemies
               if other is not None and game.geometry.distance(tile, other) <= 1]
-    return ("tile", min(beside)[2]) if beside else None
+    return ("tile", min(beside)[1]) if beside else None
 
 
-def _straight(tile: Any, other: Any) -> int:
-    """0 when the two tiles share a row or a column, else 1 (square boards; 0 on others)."""
-    if isinstance(tile, tuple) and isinstance(other, tuple) and len(tile) == len(other) == 2:
-        return 0 if tile[0] == other[0] or tile[1] == other[1] else 1
-    return 0
+def _across(game: Game, tile: Any, other: Any) -> bool:
+    """Do the two tiles touch across a corner (neither their column nor their row in
+    common, as the map's grid numbers them)?"""
+    col, row = game.geometry.tile_to_grid(tile)
+    other_col, other_row = game.geometry.tile_to_grid(other)
+    return col != other_col and row != other_row
 
 
 class TutorialPanel:
