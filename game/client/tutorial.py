@@ -19,6 +19,7 @@ test can ask it without a window; ``TutorialPanel`` draws it and remembers the e
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -99,8 +100,12 @@ class Hint:
     focus: tuple[Any, ...] | None = None
 
 
-def _said(key: str, lang: str, **values: Any) -> str:
-    return locale.text(f"tutorial.{key}", lang, **values)
+def said(key: str, lang: str = "en", **values: Any) -> str:
+    """A tutorial line; an amount and its ◆ stay on one line."""
+    return _AMOUNT.sub("\\1\u00a0◆", locale.text(f"tutorial.{key}", lang, **values))
+
+
+_AMOUNT = re.compile(r"(\d) ◆")
 
 
 def steps_done(game: Game) -> set[str]:
@@ -157,13 +162,13 @@ def current(game: Game) -> tuple[str, str]:
 def hint(game: Game, screen: Screen, lang: str = "en") -> Hint:
     """What the panel says now."""
     step, missed = current(game)
-    note = _said(f"{missed}.missed", lang) if missed in MAY_SKIP and step != "done" else ""
+    note = said(f"{missed}.missed", lang) if missed in MAY_SKIP and step != "done" else ""
     focus: tuple[Any, ...] | None = None
-    text = _said(f"{step}.text", lang)
+    text = said(f"{step}.text", lang)
     reaction, focus = _react(game, screen, step)
     if reaction:
-        note = _said(reaction, lang, name=_name(game, screen.activated, lang))
-    return Hint(step, STEPS.index(step) + 1, len(STEPS), _said(f"{step}.title", lang),
+        note = said(reaction, lang, name=_name(game, screen.activated, lang))
+    return Hint(step, STEPS.index(step) + 1, len(STEPS), said(f"{step}.title", lang),
                 text, note, focus)
 
 
@@ -298,7 +303,7 @@ class TutorialPanel:
         size = max(13, round(15 * s))
         width = rect.width - 2 * pad
         x, y = rect.left + pad, rect.top + round(8 * s)
-        count = _said("count", lang, number=shown.number, count=shown.count)
+        count = said("count", lang, number=shown.number, count=shown.count)
         right = ui.blit_text(surface, count, (rect.right - pad, y + 2), size - 2, ui.MUTED,
                              anchor="topright")
         title = ui.wrap(shown.title, right.left - x - 8, size + 2, True)[0]
@@ -316,7 +321,7 @@ class TutorialPanel:
                 y += line_h
             y += 4
         if button_h:
-            self.close.label = _said("close", lang)
+            self.close.label = said("close", lang)
             self.close.size = size
             label_w = ui.font(size).size(self.close.label)[0] + 28
             self.close.rect = pygame.Rect(rect.right - pad - label_w, rect.bottom - pad
@@ -332,7 +337,7 @@ class TutorialPanel:
         width = self.rect.width - 2 * round(12 * s)
         longest = 0
         for step in STEPS:
-            lines = len(ui.wrap(_said(f"{step}.text", lang), width, size))
+            lines = len(ui.wrap(said(f"{step}.text", lang), width, size))
             longest = max(longest, lines)
         # a remark of up to three lines comes on top of the text
         return round(8 * s) + size + 8 + (longest + 3) * (size + 4) + 8 + round(12 * s)

@@ -72,8 +72,8 @@ def says(scene: BoardScene, step: str, note: str = "", name: str = "") -> tutori
     ``tutorial.``, or none), and draws its title and the start of its text."""
     hint = shown(scene)
     assert hint.step == step, f"expected the {step} hint, found {hint.step}"
-    assert hint.title == locale.text(f"tutorial.{step}.title")
-    assert hint.note == (locale.text(f"tutorial.{note}", name=name) if note else "")
+    assert hint.title == tutorial.said(f"{step}.title")
+    assert hint.note == (tutorial.said(note, name=name) if note else "")
     return hint
 
 
@@ -265,6 +265,7 @@ def test_the_hint_panel_fits_a_small_window_and_a_german_player() -> None:
     app.step([])
     hint: Any = shown(scene)
     assert hint.title == locale.text("tutorial.upkeep.title", "de")
+    assert "1\u00a0◆" in hint.text, "an amount and its ◆ stay on one line"
     panel = scene.tutorial.rect  # type: ignore[union-attr]
     assert panel.bottom <= scene.buttons.find("end").rect.top
     assert scene.log.rect.height > 40 and not panel.colliderect(scene.log.rect)
