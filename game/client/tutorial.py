@@ -163,7 +163,6 @@ def hint(game: Game, screen: Screen, lang: str = "en") -> Hint:
     """What the panel says now."""
     step, missed = current(game)
     note = said(f"{missed}.missed", lang) if missed in MAY_SKIP and step != "done" else ""
-    focus: tuple[Any, ...] | None = None
     text = said(f"{step}.text", lang)
     reaction, focus = _react(game, screen, step)
     if reaction:
