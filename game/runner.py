@@ -29,7 +29,15 @@ from game.content.mods import (
     load_content,
     problems_in,
 )
-from game.maps import MapError, check_tmx, find_map, list_maps, load_ascii_map, load_map
+from game.maps import (
+    TUTORIAL_MAP,
+    MapError,
+    check_tmx,
+    find_map,
+    list_maps,
+    load_ascii_map,
+    load_map,
+)
 from game.rules import Game, GameSetup
 from game.rules.cards import CardLibrary
 from game.rules.core.replay import SaveError, read_save, replay
@@ -220,10 +228,12 @@ def simulate_command(args: argparse.Namespace) -> int:
 
 
 def balance_maps() -> list[str]:
-    """The maps ``balance`` plays by default: the shipped Muhq maps for two players and
-    the boss maps."""
+    """The maps ``balance`` plays by default: the shipped Muhq maps for two players (the
+    tutorial's lopsided map aside) and the boss maps."""
     names = []
     for path in list_maps():
+        if path.stem == TUTORIAL_MAP:
+            continue
         try:
             spec = load_map(path)
         except MapError:

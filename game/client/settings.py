@@ -42,6 +42,8 @@ class Settings:
     ask_idle_units: bool = True
     #: ask before a Pass or End turn skips a buy the player can afford
     ask_skipped_buy: bool = True
+    #: "Your first game" was played to its end (the menu then stops pointing at it)
+    tutorial_done: bool = False
 
     @property
     def window_size(self) -> tuple[int, int]:

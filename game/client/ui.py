@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -78,6 +79,10 @@ def text(content: str, size: int = 16, colour: tuple[int, ...] = TEXT,
     return found
 
 
+#: where a line may break: any white space but the no-break space
+_BREAKS = re.compile(r"[^\S\u00a0]+")
+
+
 def wrap(content: str, width: int, size: int = 14, bold: bool = False) -> list[str]:
     """Break text into lines no wider than ``width`` pixels."""
     lines: list[str] = []
@@ -88,7 +93,7 @@ def wrap(content: str, width: int, size: int = 14, bold: bool = False) -> list[s
         forget_fonts()
         face = font(size, bold)
     for paragraph in content.split("\n"):
-        words = paragraph.split()
+        words = _BREAKS.split(paragraph.strip())  # a no-break space holds words together
         line = ""
         for word in words:
             trial = f"{line} {word}".strip()

@@ -13,6 +13,10 @@ from .errors import MapError
 from .tiled import load_tmx
 
 MAP_SUFFIXES = (".tmx", ".yaml")
+#: the map of "Your first game", the guided tutorial (game/client/tutorial.py): a map like
+#: any other (loaded, validated and played by the tests, offered in New game), but
+#: lopsided on purpose (your Soldier faces a lone Recruit), so ``balance`` leaves it out
+TUTORIAL_MAP = "2P-tutorial"
 
 
 def list_maps(folder: Path = MAPS_DIR) -> list[Path]:

@@ -233,6 +233,8 @@ def test_play_opens_the_real_draft_screen(app: App) -> None:
 
 
 def test_menu_keyboard_arrows_enter_and_escape(app: App) -> None:
+    assert app.scene.focus == 0  # type: ignore[union-attr]  # a first launch: the tutorial
+    press(app, pygame.K_DOWN)
     press(app, pygame.K_DOWN)
     press(app, pygame.K_DOWN)
     press(app, pygame.K_RETURN)

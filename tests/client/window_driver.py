@@ -132,3 +132,4 @@ def picker_item(scene: Any, text: str) -> tuple[int, int]:
         if text in item.label:
             return row.center  # type: ignore[no-any-return]
     raise AssertionError(f"no {text!r} in {[i.label for i in scene.picker.items]}")
+

@@ -41,6 +41,7 @@ from game.client.panels import (
     scale_of,
 )
 from game.client.session import ROUNDED, Session
+from game.client.tutorial import Screen, TutorialPanel, focus_outline
 from game.content import locale
 from game.rules.core.actions import (
     Action,
@@ -207,9 +208,12 @@ def _slot(slots: list[tuple[pygame.Rect, int]], card: int) -> pygame.Rect:
 
 
 class BoardScene(Scene):
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: App, session: Session,
+                 tutorial: TutorialPanel | None = None) -> None:
         super().__init__(app)
         self.session = session
+        #: the hints of "Your first game" beside the board (None in any other game)
+        self.tutorial = tutorial
         self.game = session.game
         self.faces = CardFaces(card_art(app), app.settings.language, session.game.library)
         self.view = make_board_view(self.game)
@@ -308,6 +312,16 @@ class BoardScene(Scene):
         log_top = self.stack.rect.bottom + 6 if stack_h else column.top + 6
         self.log.rect = pygame.Rect(column.left + 6, log_top, column.width - 12,
                                     column.bottom - buttons_h - log_top - 6)
+        if self.tutorial is not None and not self.tutorial.closed:
+            # the hints take the log's lower part, just above Pass and End turn
+            tutorial = self.tutorial
+            tutorial.scale = s
+            tutorial.rect = pygame.Rect(self.log.rect.left, 0, self.log.rect.width, 0)
+            high = min(tutorial.needed_height(self.app.settings.language),
+                       self.log.rect.height * 3 // 4)
+            tutorial.rect.height = high
+            tutorial.rect.bottom = self.log.rect.bottom
+            self.log.rect.height -= high + 6
         bw = (column.width - 18) // 2
         bh = round(44 * s)
         by = column.bottom - buttons_h
@@ -1201,6 +1215,11 @@ class BoardScene(Scene):
                 self.take(chosen)
                 self.dirty = True
                 return
+        if self.tutorial is not None and self.tutorial.visible \
+                and self.tutorial.close.hit(event):
+            self.tutorial.closed = True
+            self.layout()
+            return
         for row in (self.prompt_buttons, self.buttons):
             for button in row.buttons:
                 if button.hit(event):
@@ -1532,12 +1551,17 @@ class BoardScene(Scene):
                 _keyed_button(surface, button, key)
         self._draw_floaters(surface)
         self._draw_terrain(surface)
+        self._draw_tutorial(surface)
         # the fleet and the skirmish count rounds of their own
         rounds = self.session.round_number() if self.game.ruleset.name in ROUNDED else 0
         viewer = self.viewer if not self.session.hot_seat else None
         self.bar.draw(surface, self.game, self.session.seats, self._goal(), rounds, viewer)
         if self.overlay == "store":
             self._draw_store(surface)
+            focus = self.tutorial_focus() if self.tutorial is not None \
+                and not self.tutorial.closed else None
+            if focus is not None and self.grid.rect.contains(focus):
+                focus_outline(surface, focus)
         elif self.overlay == "discard":
             self._draw_discards(surface)
         if self.picker is not None:
@@ -1551,6 +1575,55 @@ class BoardScene(Scene):
         draw_save_problem(surface, self.session, self.board_rect)
         if self.dialog is not None:
             self.dialog.draw(surface)
+            if self.tutorial is not None and not self.tutorial.closed:
+                self.tutorial.draw(surface, self.app.settings.language)  # it speaks of it
+
+    def tutor(self) -> None:
+        """Bring the tutorial's hint up to date with the game and the screen; the first
+        time its end is reached, say so in the log and remember it in the settings."""
+        tutorial = self.tutorial
+        if tutorial is None:
+            return
+        build = self.controls.build
+        screen = Screen(frozenset(self.upkeep.checked), build.card if build else 0,
+                        self.controls.activated(), self.overlay == "store",
+                        isinstance(self.dialog, Confirm))
+        if tutorial.update(self.game, screen, self.app.settings.language):
+            self.session.log.append("— Tutorial complete —")
+            self.app.settings.tutorial_done = True
+            try:
+                self.app.settings.save()
+            except OSError as exc:
+                self.session.log.append(f"Settings not saved: {exc}")
+
+    def tutorial_focus(self) -> pygame.Rect | None:
+        """Where the thing the hint points at is on the screen (None: nowhere to see)."""
+        shown = self.tutorial.shown if self.tutorial is not None else None
+        if shown is None or shown.focus is None:
+            return None
+        kind, *rest = shown.focus
+        if kind == "upkeep":
+            return self.upkeep.pay.rect if self._upkeep_open() else None
+        if kind == "button":
+            button = self.button_named(rest[0])
+            return button.rect if button is not None and button.enabled else None
+        if kind == "tile":
+            if self.overlay is not None or not self.view.is_visible(rest[0]):
+                return None
+            return self.view.tile_rect(rest[0]).clip(self.board_rect)
+        slots = self.hand.slots if kind == "hand" else \
+            self.grid.slots if self.overlay == "store" else []
+        return next((rect for rect, card in slots if card == rest[0]), None)
+
+    def _draw_tutorial(self, surface: pygame.Surface) -> None:
+        tutorial = self.tutorial
+        if tutorial is None or tutorial.closed:
+            return
+        self.tutor()
+        tutorial.draw(surface, self.app.settings.language)
+        focus = self.tutorial_focus()
+        if focus is not None and self.picker is None:
+            focus_outline(surface, focus)
 
     def _draw_floaters(self, surface: pygame.Surface) -> None:
         """Damage numbers rising over their tiles and fading trails of moves and attacks;

@@ -1,5 +1,6 @@
-"""The main menu: Play (a sensible game at once), New game, Load game, How to play (the
-help: keys, words and the rules), Settings, Credits, Quit.
+"""The main menu: Your first game (the guided tutorial), Play (a sensible game at once),
+New game, Load game, How to play (the help: keys, words and the rules), Settings,
+Credits, Quit.
 
 Mouse or keyboard (arrows and Enter, or each button's letter; Esc quits). Beside the
 buttons: a preview of the game Play starts, and the problems found in the content (bad
@@ -22,7 +23,8 @@ from .new_game import NewGameScene, quick_setup, start_game, win_text
 
 
 class MenuScene(Scene):
-    ITEMS = (("play", "Play", pygame.K_p), ("new", "New game", pygame.K_n),
+    ITEMS = (("tutorial", "Your first game", pygame.K_t),
+             ("play", "Play", pygame.K_p), ("new", "New game", pygame.K_n),
              ("load", "Load game", pygame.K_l), ("help", "How to play", pygame.K_h),
              ("settings", "Settings", pygame.K_s), ("credits", "Credits", pygame.K_c),
              ("quit", "Quit", pygame.K_q))
@@ -34,13 +36,16 @@ class MenuScene(Scene):
             app.messages.extend(str(p) for p in content.problems
                                 if str(p) not in app.messages)
         self.content = content
-        self.focus = 0
+        # a first launch points at Your first game; later ones at Play
+        self.focus = 1 if app.settings.tutorial_done else 0
         self.buttons = ui.ButtonRow([
             ui.Button(pygame.Rect(0, 0, 320, 56), label, None, hotkey=key, size=22, name=name)
             for name, label, key in self.ITEMS])
         self.message_scroll = 0
         self._quick: tuple[GameSetup, list[Seat]] | None = None
         self._quick_known = False  # has the game Play starts been chosen yet?
+        #: the tutorial's game for its preview (() when its map did not load)
+        self._tutorial: tuple[GameSetup, list[Seat]] | tuple[()] | None = None
         self.error = ""
 
     # ------------------------------------------------------------------ the Play game
@@ -70,7 +75,29 @@ class MenuScene(Scene):
 
         return push(game_scene(self.app, session))
 
+    def tutorial(self) -> Transition | None:
+        """Start "Your first game": the tutorial's own map, seed and stores, with the
+        hint panel beside the board."""
+        from game.client.tutorial import MAP, TutorialPanel, tutorial_setup
+
+        chosen = tutorial_setup(self.content)
+        if chosen is None:
+            self.error = f"The tutorial's map ({MAP}) did not load: see the problems listed."
+            self.dirty = True
+            return None
+        try:
+            session = start_game(self.app, *chosen)
+        except ValueError as exc:
+            self.error = f"The tutorial could not start: {exc}"
+            self.dirty = True
+            return None
+        from .board import BoardScene
+
+        return push(BoardScene(self.app, session, tutorial=TutorialPanel()))
+
     def choose(self, name: str) -> Transition | None:
+        if name == "tutorial":
+            return self.tutorial()
         if name == "play":
             return self.play()
         if name == "new":
@@ -138,13 +165,14 @@ class MenuScene(Scene):
                      (left + 4, height // 10 + 78), 17, ui.MUTED)
         y = height // 10 + 140
         count = len(self.buttons.buttons)
-        spacing = max(52, min(70, (height - y - 40) // count))
+        spacing = max(44, min(70, (height - y - 40) // count))
         for index, button in enumerate(self.buttons.buttons):
             button.rect.topleft = (left, y + index * spacing)
             button.rect.height = min(56, spacing - 8)
             button.hovered = index == self.focus
         self.buttons.draw(surface)
-        ui.blit_text(surface, "P, N, L, H, S, C, Q choose  ·  ↑ ↓ Enter  ·  F1 help  ·  Esc quits",
+        ui.blit_text(surface, "T, P, N, L, H, S, C, Q choose  ·  ↑ ↓ Enter  ·  F1 help  ·  "
+                     "Esc quits",
                      (left, self.buttons.buttons[-1].rect.bottom + 20), 14, ui.MUTED)
         if self.error:
             ui.blit_text(surface, self.error, (left, height - 40), 16, ui.BAD)
@@ -158,8 +186,11 @@ class MenuScene(Scene):
             lines = sum(len(wrap_paths(m, side.width - 44, 14)) for m in messages)
             wanted = 52 + 19 * lines
             preview_h = max(side.height // 2, side.height - 16 - wanted)
-        self._draw_play_preview(surface, pygame.Rect(side.left, side.top, side.width,
-                                                     preview_h))
+        preview = pygame.Rect(side.left, side.top, side.width, preview_h)
+        if self.buttons.buttons[self.focus].name == "tutorial":
+            self._draw_tutorial_preview(surface, preview)
+        else:
+            self._draw_play_preview(surface, preview)
         if messages:
             box = pygame.Rect(side.left, side.top + preview_h + 16, side.width,
                               side.height - preview_h - 16)
@@ -191,6 +222,30 @@ class MenuScene(Scene):
         picture = pygame.Rect(area.left + 12, top, area.width - 24, area.bottom - top - 12)
         if picture.height > 40:
             surface.blit(render_minimap(spec, picture.size), picture)
+
+    def _draw_tutorial_preview(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """What Your first game is, with its map."""
+        from game.client.tutorial import MAP, tutorial_setup
+
+        ui.panel(surface, area)
+        if self._tutorial is None:
+            self._tutorial = tutorial_setup(self.content) or ()
+        ui.blit_text(surface, "Your first game", (area.left + 16, area.top + 9), 19,
+                     ui.ACCENT, True)
+        if not self._tutorial:
+            ui.blit_text(surface, f"Its map ({MAP}) did not load.", (area.left + 16,
+                         area.top + 40), 14, ui.BAD)
+            return
+        detail = ("New here? One guided turn against a gentle computer, a hint beside the "
+                  "board at every step: upkeep, playing cards, moving, attacking, buying. "
+                  "Then play on.")
+        lines = ui.wrap(detail, area.width - 32, 14)
+        for i, line in enumerate(lines):
+            ui.blit_text(surface, line, (area.left + 16, area.top + 38 + 18 * i), 14, ui.MUTED)
+        top = area.top + 44 + 18 * len(lines)
+        picture = pygame.Rect(area.left + 12, top, area.width - 24, area.bottom - top - 12)
+        if picture.height > 40:
+            surface.blit(render_minimap(self._tutorial[0].map, picture.size), picture)
 
     def _draw_messages(self, surface: pygame.Surface, box: pygame.Rect,
                        messages: list[str]) -> None:
