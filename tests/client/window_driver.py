@@ -98,3 +98,11 @@ def picker_item(scene: Any, text: str) -> tuple[int, int]:
         if text in item.label:
             return row.center  # type: ignore[no-any-return]
     raise AssertionError(f"no {text!r} in {[i.label for i in scene.picker.items]}")
+
+
+def end_turn(app: App) -> None:
+    """Enter (End turn, Pass for the round, end the activation); if the screen asks
+    first (a unit that could still act), Enter again goes ahead."""
+    key(app, pygame.K_RETURN)
+    if getattr(app.scene, "dialog", None) is not None:
+        key(app, pygame.K_RETURN)

@@ -593,21 +593,13 @@ class BoardScene(Scene):
         me = self.viewer
         game = self.game
         settings = self.app.settings
-        if me is None or game.active != me or not game.ruleset.store or game.stack:
+        if me is None or game.active != me or game.stack:
             return False
         questions: list[tuple[str, str, str, str]] = []
-        if settings.ask_idle_units and (game.phase is Phase.ACTION or (
-                ending and game.phase is Phase.UPKEEP)):
-            idle = caution.idle_permanents(game, me)
-            if idle:
-                what = "End the turn" if ending else "Pass"
-                verb = "have" if len(idle) > 1 else "has"
-                questions.append((
-                    f"{what} with units that could act?",
-                    f"{caution.names(game, idle)} {verb} not acted this turn. "
-                    + ("Ending the turn now leaves them idle." if ending
-                       else caution.pass_meaning(game, me) + "."),
-                    f"{what} anyway", "ask_idle_units"))
+        if settings.ask_idle_units:
+            idle = caution.idle_question(game, me, ending)
+            if idle is not None:
+                questions.append((*idle, "ask_idle_units"))
         if settings.ask_skipped_buy and (ending or game.phase is Phase.BUYING):
             buys = caution.affordable_buys(game, me)
             if buys:
@@ -646,6 +638,9 @@ class BoardScene(Scene):
         me = self.viewer
         if self.controls.fleet:
             finish = self._fleet_finish()
+            if finish is not None and not checked and finish.kind == "pass_round" \
+                    and self._cautious(True, lambda: self.end_turn(True)):
+                return
             if finish is not None:
                 self.controls.cancel()
                 self.send(finish)
