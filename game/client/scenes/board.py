@@ -20,8 +20,10 @@ from game.client import caution, explain, pacing, ui
 from game.client import settings as client_settings
 from game.client.actions_ui import NEXT_UNIT, NEXT_UNIT_HINT, Choice, Controls, choice_title
 from game.client.app import App, Scene, Transition, push, quit_game, replace
+from game.client.board_minimap import BoardMinimap
 from game.client.confirm import Confirm
 from game.client.fleet_panel import FleetPanel
+from game.client.goal_box import GoalBox
 from game.client.live import live_lines
 from game.client.panels import (
     CardFaces,
@@ -154,6 +156,14 @@ def make_board_view(game: Any) -> BoardView:
     return board_view.BoardView(game, tile_images(game))
 
 
+def home_tile(game: Any, player: int | None) -> Any:
+    """Where a board too big for the screen is first shown: the middle one of the
+    player's spawn (home) tiles (the first player's, for a screen shared by several)."""
+    player = 0 if player is None else player
+    tiles = sorted(t for t, owner in game.map.owners.items() if owner == player)
+    return tiles[len(tiles) // 2] if tiles else None
+
+
 def goal_text(game: Any, lang: str = "en") -> str:
     """How the map is won, in a few words: the win condition's locale line
     ``wincon.<name>.goal`` filled with its goal values (a mod's win condition without
@@ -165,6 +175,18 @@ def goal_text(game: Any, lang: str = "en") -> str:
         return f"win: {game.win.describe(game)}"
     except Exception:  # noqa: BLE001 - a mod's win condition text never stops drawing
         return ""
+
+
+def board_goal(game: Any, lang: str = "en") -> str:
+    """The goal beside the board: a boss map's short line as the New game screen says it
+    ("slay the Kraken before it scores 12 points": its goal line tells how the boss wins),
+    every other map's goal from the game (``goal_text``)."""
+    if locale.has(f"wincon.{game.map.win.kind}.brief"):
+        from .new_game import win_text
+
+        text = win_text(game.map.win, lang)
+        return text[:1].lower() + text[1:]
+    return goal_text(game, lang)
 
 
 def _keyed_button(surface: pygame.Surface, button: ui.Button, key: str) -> None:
@@ -203,6 +225,9 @@ class BoardScene(Scene):
         self.game = session.game
         self.faces = CardFaces(card_art(app), app.settings.language, session.game.library)
         self.view = make_board_view(self.game)
+        self.view.home = home_tile(self.game, session.viewer)
+        self.minimap = BoardMinimap()  # the whole map, while the board shows part of it
+        self.goal = GoalBox()
         self.controls = Controls(self.game)
         self.bar = PlayerBar()
         self.hand = CardRow()
@@ -279,7 +304,8 @@ class BoardScene(Scene):
         width, height = self.app.screen.get_size()
         s = scale_of((width, height))
         self.scale = s
-        top = round(36 * s)
+        top = self.bar.fit(self.game, self.session.seats, width, round(36 * s),
+                           round(440 * s))
         right = round(300 * s)
         bottom = round(166 * s) if self.game.ruleset.hands else round(84 * s)
         self.card_width = round(96 * s)
@@ -287,11 +313,18 @@ class BoardScene(Scene):
         self.bar.rect = pygame.Rect(0, 0, width, top)
         column = pygame.Rect(width - right, top, right, height - top)
         buttons_h = round(96 * s)
+        # how the map is won, on top of the column
+        self.goal.rect = pygame.Rect(column.left + 6, column.top + 6, column.width - 12,
+                                     self.goal.height(s))
+        self.goal.set(self.game.map.title or self.game.map.name,
+                      board_goal(self.game, self.app.settings.language))
+        body = self.goal.rect.bottom
         # a ruleset without priority has no stack to show: the log takes the column
-        stack_h = round((column.height - buttons_h) * 0.36) if self.game.ruleset.priority else 0
-        self.stack.rect = pygame.Rect(column.left + 6, column.top + 6, column.width - 12,
+        stack_h = round((column.bottom - body - buttons_h) * 0.36) \
+            if self.game.ruleset.priority else 0
+        self.stack.rect = pygame.Rect(column.left + 6, body + 6, column.width - 12,
                                       max(0, stack_h - 6))
-        log_top = self.stack.rect.bottom + 6 if stack_h else column.top + 6
+        log_top = self.stack.rect.bottom + 6 if stack_h else body + 6
         self.log.rect = pygame.Rect(column.left + 6, log_top, column.width - 12,
                                     column.bottom - buttons_h - log_top - 6)
         bw = (column.width - 18) // 2
@@ -789,6 +822,8 @@ class BoardScene(Scene):
             return None
         if event.type == pygame.KEYDOWN:
             return self._key(event)
+        if self._minimap_event(event):
+            return None
         if event.type == pygame.MOUSEMOTION:
             self._motion(event)
             return None
@@ -809,6 +844,23 @@ class BoardScene(Scene):
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self._click(event)
         return None
+
+    def _minimap_event(self, event: pygame.event.Event) -> bool:
+        """A left click or drag on the minimap moves the board there; True when the
+        minimap took the event."""
+        minimap = self.minimap
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 \
+                and minimap.rect.collidepoint(event.pos) and self.overlay is None:
+            minimap.dragging = True
+        elif not minimap.dragging:
+            return False
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            minimap.dragging = False
+        elif event.type != pygame.MOUSEMOTION:
+            return False
+        minimap.look(self.view, event.pos)
+        self.dirty = True
+        return True
 
     def _key(self, event: pygame.event.Event) -> Transition | None:
         key = event.key
@@ -1026,7 +1078,7 @@ class BoardScene(Scene):
         return changed
 
     def _hover_meter(self, pos: tuple[int, int]) -> bool:
-        hint = self.bar.hint_at(pos, self.app.settings.language)
+        hint = self.bar.hint_at(pos, self.app.settings.language) or self.goal.hint_at(pos)
         changed = hint != self.meter_hint
         self.meter_hint = hint
         return changed
@@ -1464,8 +1516,10 @@ class BoardScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(ui.BG)
-        self.view.draw(surface, self.board_rect)
+        self.view.draw(surface, self.minimap.split(self.board_rect, self.view))
         pygame.draw.rect(surface, ui.EDGE, self.board_rect, width=1)
+        self.minimap.place(self.board_rect, self.view)
+        self.minimap.draw(surface, self.view, self.game, self.viewer)
         self._draw_prompt(surface)
         self._draw_bottom(surface)
         self.stack.draw(surface, self.game)
@@ -1483,7 +1537,8 @@ class BoardScene(Scene):
         # the fleet and the skirmish count rounds of their own
         rounds = self.session.round_number() if self.game.ruleset.name in ROUNDED else 0
         viewer = self.viewer if not self.session.hot_seat else None
-        self.bar.draw(surface, self.game, self.session.seats, self._goal(), rounds, viewer)
+        self.bar.draw(surface, self.game, self.session.seats, "", rounds, viewer)
+        self.goal.draw(surface)
         if self.overlay == "store":
             self._draw_store(surface)
         elif self.overlay == "discard":
@@ -1543,11 +1598,6 @@ class BoardScene(Scene):
             owner = game.owner(self.hovered)
             return owner == self.viewer
         return True
-
-    def _goal(self) -> str:
-        title = self.game.map.title or self.game.map.name
-        goal = goal_text(self.game, self.app.settings.language)
-        return f"{title} · {goal}" if goal else title
 
     def _prompt_text(self) -> tuple[str, tuple[int, int, int]]:
         if self.toast:
