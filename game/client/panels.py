@@ -541,9 +541,9 @@ class CardGrid:
 
     def _card_width(self, body: pygame.Rect,
                     sections: Sequence[tuple[str, Sequence[int]]]) -> int:
-        """The biggest width (160 at most, 72 at least) at which every card fits."""
+        """The biggest width (240 at most, 72 at least) at which every card fits."""
         gap = 12
-        for width in range(160, 71, -4):
+        for width in range(240, 71, -4):
             columns = max(1, (body.width + gap) // (width + gap))
             height = 0
             for title, cards in sections:
@@ -836,7 +836,8 @@ class Zoom:
     """The big card face shown while the mouse is over a card or a piece.
 
     ``place`` says where: ``("above", rect)`` centred above a card (the hand),
-    ``("beside", rect)`` left or right of a card (grids, the draft), ``("corner", rect)``
+    ``("below", rect)`` under it (the draft's pack; beside it without room there),
+    ``("beside", rect)`` left or right of a card (grids), ``("corner", rect)``
     in the top corner of ``rect`` away from the mouse (the board, the stack)."""
 
     WIDTH = 260
@@ -845,6 +846,8 @@ class Zoom:
         self.card: CardDef | None = None
         self.place: tuple[str, pygame.Rect] = ("beside", pygame.Rect(0, 0, 0, 0))
         self.mouse = (0, 0)
+        #: where the face went last (empty when none was drawn)
+        self.drawn = pygame.Rect(0, 0, 0, 0)
 
     def set(self, card: CardDef | None, place: tuple[str, pygame.Rect] | None = None,
             mouse: tuple[int, int] = (0, 0)) -> None:
@@ -856,6 +859,11 @@ class Zoom:
     def rect(self, size: tuple[int, int], screen: pygame.Rect) -> pygame.Rect:
         how, target = self.place
         rect = pygame.Rect((0, 0), size)
+        if how == "below":  # under the card, or beside it when there is no room there
+            rect.midtop = (target.centerx, target.bottom + 8)
+            if rect.bottom <= screen.bottom:
+                return rect.clamp(screen)
+            how = "beside"
         if how == "above":
             rect.midbottom = (target.centerx, target.top - 8)
         elif how == "corner":
@@ -872,15 +880,24 @@ class Zoom:
         return rect.clamp(screen)
 
     def draw(self, surface: pygame.Surface, faces: CardFaces, width: int,
-             live: Sequence[tuple[str, str]] = ()) -> None:
+             live: Sequence[tuple[str, str]] = (), bounds: pygame.Rect | None = None
+             ) -> None:
         """The card face; with ``live`` lines (``game.client.live``), a plate under it
-        saying what the piece is like now (above it when there is no room below)."""
+        saying what the piece is like now (above it when there is no room below).
+        ``bounds``: the part of the screen it stays in (a screen's header kept clear),
+        the face made smaller when it would not fit its height."""
+        self.drawn = pygame.Rect(0, 0, 0, 0)
         if self.card is None:
             return
+        area = surface.get_rect() if bounds is None else bounds
         face = faces.face(self.card, width)
+        if face.get_height() > area.height - 8 and face.get_height() > 0:
+            width = max(60, width * (area.height - 8) // face.get_height())
+            face = faces.face(self.card, width)
         plate = live_plate(live, width) if live else None
         height = face.get_height() + (plate.get_height() + 4 if plate is not None else 0)
-        rect = self.rect((face.get_width(), height), surface.get_rect())
+        rect = self.rect((face.get_width(), height), area)
+        self.drawn = rect
         pygame.draw.rect(surface, (0, 0, 0), rect.move(5, 6), border_radius=10)
         surface.blit(face, rect)
         if plate is not None:

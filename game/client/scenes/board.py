@@ -254,6 +254,9 @@ class BoardScene(Scene):
         self.link_hint = ""  # the graph link under the mouse: its name and cells
         self.terrain_hint = ""  # what the terrain under the mouse does
         self.hand_label = pygame.Rect(0, 0, 0, 0)  # where "Hand of player N" was drawn
+        #: trade mode (2 cards → 1 ◆), as last drawn: the cards it takes, those that could
+        #: go with them
+        self.trade_marks: tuple[set[int], set[int]] = (set(), set())
         self.quiet = 0  # a card whose zoom stays hidden until the mouse leaves it
         self.mouse = (0, 0)
         self.dragging: tuple[int, int] | None = None
@@ -357,7 +360,8 @@ class BoardScene(Scene):
         self.prompt_rect = pygame.Rect(0, top, width - right, strip)
         self.board_rect = pygame.Rect(0, top + strip, width - right,
                                       height - top - strip - bottom)
-        self.grid.rect = self.board_rect.inflate(-40, -40)
+        # the store and the discard piles open over the board and the hand: bigger cards
+        self.grid.rect = self.board_rect.union(self.bottom).inflate(-24, -24)
         if self.fleet_panel is not None:
             self.fleet_panel.rect = pygame.Rect(self.bottom)
             self.fleet_panel.scale = s
@@ -1206,6 +1210,9 @@ class BoardScene(Scene):
                 self.take(chosen)
                 self.dirty = True
                 return
+        if self.overlay is not None and self.grid.rect.collidepoint(pos):
+            self._grid_click(pos)  # over the hand's buttons, which it covers
+            return
         for row in (self.prompt_buttons, self.buttons):
             for button in row.buttons:
                 if button.hit(event):
@@ -1936,15 +1943,21 @@ class BoardScene(Scene):
                 raised |= set(self.controls.mulligan)
             self.hand.layout(cards, self.card_width, raised)
             playable = {c for c in cards if self.controls.playable(c)}
-            dim = set() if self.controls.pair is not None else \
-                {c for c in cards if c not in playable} if self.controls.legal else set()
+            dim = {c for c in cards if c not in playable} if self.controls.legal else set()
             marked = set(self.controls.pair or []) | set(self.controls.mulligan or [])
             glowing = playable if self.game.phase is not Phase.DISCARD else set()
-            if self.controls.pair is not None or self.controls.mulligan is not None:
-                glowing = set()
+            if self.controls.pair is not None:  # the trade: what it takes, what it could
+                glowing = self.controls.pair_options()
+                dim = {c for c in cards if c not in glowing and c not in marked}
             if self.controls.mulligan is not None:
-                dim = set()
+                glowing, dim = set(), set()
+            self.trade_marks = (set(self.controls.pair or ()), glowing) \
+                if self.controls.pair is not None else (set(), set())
             self.hand.draw(surface, self.game, self.faces, glowing, dim, marked, self.hovered)
+            for rect, card in self.hand.slots:
+                if card in self.trade_marks[0]:
+                    _plate(surface, "Discard", (rect.centerx, rect.top + 12),
+                           max(11, round(12 * self.scale)))
             if not cards:
                 ui.blit_text(surface, "Your hand is empty", self.hand.rect.center, 15,
                              ui.MUTED, anchor="center")
