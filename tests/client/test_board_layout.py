@@ -14,14 +14,11 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from collections.abc import Iterator  # noqa: E402
-from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from window_driver import click, key, record_legal  # noqa: E402
+from window_driver import click, key, record_legal, snap  # noqa: E402
 
-from game.client import ui  # noqa: E402
 from game.client.app import App  # noqa: E402
 from game.client.board_view import READABLE_CELL, READABLE_SLACK  # noqa: E402
 from game.client.scenes.board import BoardScene  # noqa: E402
@@ -34,17 +31,11 @@ from game.rules import GameSetup  # noqa: E402
 from game.rules.mapmodel import Region  # noqa: E402
 
 CONTENT = load_content(user_dir=None)
-SNAPSHOTS = os.environ.get("SNAPSHOT_DIR", "")
 SIZES = [(1280, 800), (1024, 768), (800, 600)]
 
 
-@pytest.fixture(autouse=True)
-def _folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    yield
-    pygame.quit()
-    ui.forget_fonts()
+#: saves and settings in a temporary folder, pygame shut down after (conftest.py)
+pytestmark = pytest.mark.usefixtures("own_folders")
 
 
 def board(map_name: str, size: tuple[int, int]) -> tuple[App, BoardScene, Session]:
@@ -60,11 +51,6 @@ def board(map_name: str, size: tuple[int, int]) -> tuple[App, BoardScene, Sessio
     app.start(scene)
     app.step([])
     return app, scene, session
-
-
-def snap(app: App, name: str) -> None:
-    if SNAPSHOTS:
-        pygame.image.save(app.screen, str(Path(SNAPSHOTS) / f"{name}.png"))
 
 
 def shown_map(scene: BoardScene) -> pygame.Rect:

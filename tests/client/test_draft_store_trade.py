@@ -12,14 +12,11 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from collections.abc import Iterator  # noqa: E402
-from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from window_driver import click, key, record_legal, run_until, to_action_phase  # noqa: E402
+from window_driver import click, key, record_legal, run_until, snap, to_action_phase  # noqa: E402
 
-from game.client import ui  # noqa: E402
 from game.client.app import App  # noqa: E402
 from game.client.scenes.board import BoardScene  # noqa: E402
 from game.client.scenes.draft import DraftScene  # noqa: E402
@@ -31,26 +28,13 @@ from game.rules import GameSetup  # noqa: E402
 from game.rules.core.actions import Buy, DiscardForResource  # noqa: E402
 
 CONTENT = load_content(user_dir=None)
-SNAPSHOTS = os.environ.get("SNAPSHOT_DIR", "")
 STORES = (("Archer", "Paladin", "Fireball", "Healing Potion", "Recruit", "Thief", "Sword",
            "Coin"),) * 2
 
 
-@pytest.fixture(autouse=True)
-def _folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    yield
-    pygame.quit()
-    ui.forget_fonts()
+#: saves and settings in a temporary folder, pygame shut down after (conftest.py)
+pytestmark = pytest.mark.usefixtures("own_folders")
 
-
-def snap(app: App, name: str) -> None:
-    if SNAPSHOTS:
-        scene = app.scene
-        if scene is not None:
-            scene.draw(app.screen)
-        pygame.image.save(app.screen, str(Path(SNAPSHOTS) / f"{name}.png"))
 
 
 def window(size: tuple[int, int]) -> App:
@@ -108,7 +92,8 @@ def test_trade_mode_marks_exactly_the_cards_the_trade_takes() -> None:
     assert scene.trade_marks == (set(), {c for a in trades for c in (a.first, a.second)})
     first = scene.hand.slots[0][1]
     click(app, scene.hand.slots[0][0].center)
-    taken, offered = scene.trade_marks
+    taken: set[int] = scene.trade_marks[0]
+    offered: set[int] = scene.trade_marks[1]
     assert taken == {first}
     assert offered == {a.second if a.first == first else a.first for a in trades
                        if first in (a.first, a.second)}

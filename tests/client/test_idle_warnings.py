@@ -12,14 +12,11 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from collections.abc import Iterator  # noqa: E402
-from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 from window_driver import click, key, record_legal  # noqa: E402
 
-from game.client import ui  # noqa: E402
 from game.client.app import App  # noqa: E402
 from game.client.confirm import Confirm  # noqa: E402
 from game.client.scenes.board import BoardScene  # noqa: E402
@@ -29,19 +26,21 @@ from game.content.decks import with_decks  # noqa: E402
 from game.content.mods import load_content  # noqa: E402
 from game.maps import find_map  # noqa: E402
 from game.rules import GameSetup  # noqa: E402
-from game.rules.core.actions import Action, Activate, EndTurn, Mulligan  # noqa: E402
+from game.rules.core.actions import (  # noqa: E402
+    Action,
+    Activate,
+    Attack,
+    EndTurn,
+    Move,
+    Mulligan,
+)
 from game.rules.core.state import Phase  # noqa: E402
 
 CONTENT = load_content(user_dir=None)
 
 
-@pytest.fixture(autouse=True)
-def _folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    yield
-    pygame.quit()
-    ui.forget_fonts()
+#: saves and settings in a temporary folder, pygame shut down after (conftest.py)
+pytestmark = pytest.mark.usefixtures("own_folders")
 
 
 def open_board(session: Session) -> tuple[App, BoardScene, list[Action]]:
@@ -59,13 +58,13 @@ def test_duel_end_turn_with_a_unit_that_could_still_act_asks_first() -> None:
     setup = with_decks(GameSetup(spec, CONTENT.library, 2, 7))
     session = Session.new(setup, [Seat(True), Seat(False, "easy")], autosave=False)
     game = session.game
-    while game.phase is Phase.MULLIGAN:
+    while game.phase is Phase.MULLIGAN and game.actor is not None:
         session.apply(Mulligan(game.actor, ()))
     while game.actor != 0:
         session.step_computer()
     app, scene, sent = open_board(session)
     assert game.phase is Phase.ACTION and game.actor == 0
-    movers = {a.unit for a in session.legal() if a.kind in ("move", "attack")}
+    movers = {a.unit for a in session.legal() if isinstance(a, (Move, Attack))}
     assert movers, "the general can move on the first turn"
     key(app, pygame.K_RETURN)
     dialog = scene.dialog

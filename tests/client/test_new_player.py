@@ -13,7 +13,7 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from collections.abc import Callable, Iterator  # noqa: E402
+from collections.abc import Callable  # noqa: E402
 from pathlib import Path  # noqa: E402
 from typing import Any  # noqa: E402
 
@@ -25,6 +25,7 @@ from window_driver import (  # noqa: E402
     picker_item,
     record_legal,
     run_until,
+    snap,
     to_action_phase,
 )
 
@@ -42,19 +43,12 @@ from game.rules.core.state import Phase  # noqa: E402
 
 MAP = "2P-stick-meadow"
 CONTENT = load_content(user_dir=None)
-SNAPSHOTS = os.environ.get("SNAPSHOT_DIR", "")
 STORES = (("Archer", "Paladin", "Fireball", "Healing Potion"),
           ("Archer", "Paladin", "Fireball", "Healing Potion"))
 
 
-@pytest.fixture(autouse=True)
-def _folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Saves and settings go to a temporary folder, never the player's own."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    yield
-    pygame.quit()
-    ui.forget_fonts()
+#: saves and settings in a temporary folder, pygame shut down after (conftest.py)
+pytestmark = pytest.mark.usefixtures("own_folders")
 
 
 def start(settings: Settings | None = None, seed: int = 5, map_name: str = MAP,
@@ -84,13 +78,6 @@ def scene_of(app: App) -> BoardScene:
 def hover(app: App, pos: tuple[int, int]) -> None:
     click(app, pos, press=False)
 
-
-def snap(app: App, name: str) -> None:
-    if SNAPSHOTS:
-        scene = app.scene
-        if scene is not None:
-            scene.draw(app.screen)
-        pygame.image.save(app.screen, str(Path(SNAPSHOTS) / f"{name}.png"))
 
 
 def centre(scene: BoardScene, tile: Any) -> tuple[int, int]:

@@ -4,7 +4,9 @@ first card of every pack, and paying upkeep with the checklist's button when it 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -106,3 +108,13 @@ def end_turn(app: App) -> None:
     key(app, pygame.K_RETURN)
     if getattr(app.scene, "dialog", None) is not None:
         key(app, pygame.K_RETURN)
+
+
+def snap(app: App, name: str) -> None:
+    """With ``SNAPSHOT_DIR`` set, the screen (drawn afresh) saved there as ``name``.png."""
+    folder = os.environ.get("SNAPSHOT_DIR", "")
+    if folder:
+        scene = app.scene
+        if scene is not None:
+            scene.draw(app.screen)
+        pygame.image.save(app.screen, str(Path(folder) / f"{name}.png"))

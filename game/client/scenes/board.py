@@ -1526,7 +1526,7 @@ class BoardScene(Scene):
         self.view.draw(surface, self.minimap.split(self.board_rect, self.view))
         pygame.draw.rect(surface, ui.EDGE, self.board_rect, width=1)
         self.minimap.place(self.board_rect, self.view)
-        self.minimap.draw(surface, self.view, self.game, self.viewer)
+        self.minimap.draw(surface, self.view, self.game, self.view.viewer)
         self._draw_prompt(surface)
         self._draw_bottom(surface)
         self.stack.draw(surface, self.game)
