@@ -91,6 +91,8 @@ def test_islands_at_1024_scrolls_from_the_players_own_corner_and_the_minimap_mov
     minimap = scene.minimap
     assert minimap.shown and not minimap.rect.colliderect(view.rect), \
         "beside the map, where it covers none of it"
+    click(app, minimap.rect.center, press=False)
+    assert scene.terrain_hint == "" and scene.hovered == 0, "the minimap hides what is under"
     before = view.origin
     click(app, (minimap.rect.centerx, minimap.rect.bottom - 3))  # the map's bottom edge
     assert view.origin != before and not sent

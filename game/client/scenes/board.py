@@ -962,6 +962,8 @@ class BoardScene(Scene):
                 redraw = True
             self.dirty |= redraw | self._hover_link(pos) | self._hover_meter(pos)
             return
+        if self.minimap.rect.collidepoint(pos):
+            pos = (-1, -1)  # over the minimap: no tile, piece or terrain under the mouse
         card, place = self._card_under(pos)
         if card != self.quiet:
             self.quiet = 0
