@@ -11,7 +11,8 @@ OUT_DIR/board-graph.png, OUT_DIR/new-game-duel.png (the New game screen on
 on ``--skirmish-map`` from the first seat, fog and all, a unit activated and a move
 hovered) and OUT_DIR/board-fleet.png (a fleet game on ``--fleet-map`` in the first
 player's movement step, a ship chosen to move, its paths drawn), 1280x720, and prints
-their paths. The
+their paths. With ``--layouts``, also OUT_DIR/layout-<map>-<width>.png: the boards of the
+many-player maps (``--layout-maps``) at 1280x800, 1024x768 and 800x600. The
 hex and graph pictures use the shipped maps ``--hex-map`` and ``--graph-map``, or, where
 those are missing, ``--map`` drawn on hexes.
 """
@@ -38,6 +39,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--skirmish-map", default="2P-skirmish-highlands")
     parser.add_argument("--fleet-map", default="3P-fleet-triad")
     parser.add_argument("--turns", type=int, default=8, help="turns played before the picture")
+    parser.add_argument("--layouts", action="store_true",
+                        help="also the many-player boards at three window sizes")
+    parser.add_argument("--layout-maps", default="4P-islands,3P-ring-street,the-kraken,"
+                        "6P-fleet-six-suns", help="the maps of --layouts, comma-separated")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
 
@@ -81,10 +86,40 @@ def main(argv: list[str] | None = None) -> int:
     fleet = _fleet(app, content, args.fleet_map, args.out / "board-fleet.png")
     if fleet is not None:
         pictures.append(fleet)
+    pygame.quit()
+    if args.layouts:
+        pictures += _layouts(content, args.layout_maps.split(","), args.turns, args.out)
     for picture in pictures:
         print(picture)
-    pygame.quit()
     return 0
+
+
+LAYOUT_SIZES = ((1280, 800), (1024, 768), (800, 600))
+
+
+def _layouts(content, maps, turns, out):  # type: ignore[no-untyped-def]
+    """Each map's board at each of ``LAYOUT_SIZES`` (a fleet map in its movement step)."""
+    import pygame
+
+    from game.client.app import App
+    from game.client.scenes.menu import MenuScene
+    from game.client.settings import Settings
+    from game.maps import find_map
+
+    pictures = []
+    for size in LAYOUT_SIZES:
+        app = App(Settings(auto_pass=True), size=size)
+        app.start(MenuScene(app, content))
+        app.step([])
+        for name in maps:
+            spec = find_map(name, library=content.library)
+            path = out / f"layout-{name}-{size[0]}.png"
+            made = _fleet(app, content, name, path) if spec.ruleset == "fleet" \
+                else _board(app, content, spec, turns, path)
+            if made is not None:
+                pictures.append(made)
+        pygame.quit()
+    return pictures
 
 
 def _board(app, content, spec, turns, path):  # type: ignore[no-untyped-def]

@@ -780,6 +780,20 @@ class Controls:
         elif len(self.pair) < 2:
             self.pair.append(card)
 
+    def pair_options(self) -> set[int]:
+        """Trade mode (two cards for a resource): the hand cards that could still go with
+        the ones chosen, each in a legal trade with all of them (none once two are)."""
+        if self.pair is None or len(self.pair) >= 2:
+            return set()
+        chosen = set(self.pair)
+        found: set[int] = set()
+        for action in self.legal:
+            if isinstance(action, DiscardForResource):
+                both = {action.first, action.second}
+                if chosen <= both:
+                    found |= both - chosen
+        return found
+
     def can_discard_for_resource(self) -> bool:
         return any(isinstance(a, DiscardForResource) for a in self.legal)
 

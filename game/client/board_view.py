@@ -34,7 +34,7 @@ from game.rules.geometry import Geometry, HexGeometry, Tile
 from game.rules.rulesets.fleet.view import systems, tactic
 from game.rules.tiles import TILE_TYPES
 
-from . import ui
+from . import region_labels, ui
 from .animation import Animator
 from .cells import (
     CellLayout,
@@ -63,6 +63,13 @@ FAR_CELL = 24
 MAX_CELL = 160
 #: the largest tile size a map is fitted at when it first shows
 FIT_CELL = 96
+#: the smallest tile size a map first shows at, where a piece's picture, numbers and
+#: badges stay readable: a map too big to fit at it scrolls (arrows, right-drag, the
+#: minimap in the board's corner), and the wheel or - still zooms out to all of it
+READABLE_CELL = 36
+#: a map that fits at a tile this much smaller than ``READABLE_CELL`` is shown whole
+#: (a few pixels less on each piece beat a board that scrolls for a sliver)
+READABLE_SLACK = 4
 
 HIGHLIGHT_COLOURS: dict[str, tuple[int, int, int, int]] = {
     "move": (90, 150, 255, 95),
@@ -184,6 +191,8 @@ class BoardView:
         self._older_sprites: dict[int, pygame.Surface] = {}
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.cell = TILE
+        #: where a map too big for the view is first shown (the viewer's own side)
+        self.home: Tile | None = None
         self.origin = (0, 0)  # the map's top-left corner, relative to rect.topleft
         self._fitted = False
         self._zoomed = False  # the player chose a zoom: keep it when the window resizes
@@ -213,6 +222,10 @@ class BoardView:
         self.map_renders = 0  # how often the map was pre-rendered (tests, bench)
         self.fog_renders = 0  # how often the fog layer was drawn afresh
         self.sprite_renders = 0  # how often a piece sprite was drawn afresh
+        #: the capture regions' plates the last frame drew: (label, screen rect)
+        self.region_labels: list[tuple[region_labels.RegionLabel, pygame.Rect]] = []
+        self._region_plates: list[tuple[region_labels.RegionLabel, pygame.Surface]] = []
+        self._link_spots: list[pygame.Rect] = []  # where the link names went (map pixels)
 
     # ------------------------------------------------------------------ camera
 
@@ -233,6 +246,27 @@ class BoardView:
                    math.floor(size[1] * native / max(1e-9, height) + 1e-9), FIT_CELL)
         return max(MIN_CELL, cell)
 
+    def start_cell(self, size: tuple[int, int]) -> int:
+        """The tile size a map first shows at in ``size``: the largest that fits, but never
+        below ``READABLE_CELL``."""
+        fitted = self.fit_cell(size)
+        if fitted >= READABLE_CELL - READABLE_SLACK:
+            return fitted
+        return min(READABLE_CELL, FIT_CELL)
+
+    def planned_size(self, size: tuple[int, int]) -> tuple[int, int]:
+        """The map picture's size were the view drawn into ``size`` now (at the
+        player's zoom, or the zoom it would first show at)."""
+        cell = self.cell if self._zoomed else self.start_cell(size)
+        width, height = self.geometry.pixel_size(cell / self.geometry.tile_width)
+        return math.ceil(width), math.ceil(height)
+
+    @property
+    def whole_map_shown(self) -> bool:
+        """Does all of the map show in the view (nothing to scroll to)?"""
+        width, height = self.layout.size
+        return width <= self.rect.width and height <= self.rect.height
+
     def min_cell(self) -> int:
         """How far out the zoom goes: the whole map, or ``FAR_CELL`` on a small map."""
         return min(self.cell, max(MIN_CELL, min(self.fit_cell(self.rect.size), FAR_CELL)))
@@ -243,9 +277,11 @@ class BoardView:
             return
         self.rect = rect
         if not self._zoomed:
-            self.cell = self.fit_cell(rect.size)
+            self.cell = self.start_cell(rect.size)
         self._fitted = True
         self._clamp(centre=not self._zoomed)
+        if not self._zoomed and self.home is not None and not self.whole_map_shown:
+            self.center_on(self.home)
 
     def _clamp(self, centre: bool = False) -> None:
         """Keep the map on screen: a map smaller than the rect is centred on that axis, a
@@ -390,6 +426,7 @@ class BoardView:
             self._animated_blits(blits, left, top, fleet=True)
             surface.blits(blits, doreturn=False)
             self._fleet_paths(surface, left, top)
+            surface.blits(self._region_blits(left, top), doreturn=False)
             surface.set_clip(clip)
             return
         marks = game.marks_by_bearer()
@@ -448,6 +485,7 @@ class BoardView:
         # highlight frames go over the pieces, so an attack target's tile still shows
         blits.extend((self._overlay(kind, True, shape), (left + box.left, top + box.top))
                      for box, shape, kind in shown)
+        blits.extend(self._region_blits(left, top))
         surface.blits(blits, doreturn=False)
         surface.set_clip(clip)
 
@@ -682,6 +720,7 @@ class BoardView:
         self._spawn_frames(picture)
         self._regions(picture)
         self._links(picture)
+        self._place_region_labels()
         if _display_ready():
             picture = picture.convert()
         self._map_cache = (key, picture)
@@ -738,32 +777,39 @@ class BoardView:
                        max(2, cell // 10), layout.box(tile).topleft, layout.rectangular)
 
     def _regions(self, picture: pygame.Surface) -> None:
-        """Capture regions: a dashed edge round each and its name and points in a corner."""
+        """Capture regions: a dashed edge round each (their names and points go over the
+        pieces, ``_region_plates``)."""
         cell = self.cell
         layout = self.layout
         geometry = self.geometry
         width = max(2, cell // 20)
         dash = max(4, cell // 5)
         for region in self.game.map.regions:
-            tiles = region.tiles
-            for tile, side in border_sides(geometry, tiles):
+            for tile, side in border_sides(geometry, region.tiles):
                 dashed_side(picture, REGION_EDGE, layout.corners(tile), side,
                             layout.centre(tile), width, dash)
-            if cell >= 32 and tiles:
-                first = min(tiles, key=lambda t: geometry.tile_to_grid(t)[::-1])
-                label = f"{region.name} ★{region.points}"
-                size = max(9, min(15, cell // 4))
-                image = ui.text(label, size, REGION_EDGE, bold=True)
-                box = layout.box(first)
-                if layout.rectangular:
-                    spot = image.get_rect(topleft=(box.left + width + 2, box.top + width + 1))
-                else:  # under the top corner (side) of the cell, inside it
-                    spot = image.get_rect(midtop=(box.centerx, box.top + box.height // 4))
-                spot.clamp_ip(picture.get_rect().inflate(-6, -2))
-                backing = pygame.Surface(spot.inflate(6, 2).size, pygame.SRCALPHA)
-                backing.fill((10, 12, 18, 170))
-                picture.blit(backing, spot.inflate(6, 2))
-                picture.blit(image, spot)
+
+    def _place_region_labels(self) -> None:
+        """Where the regions' plates go at this zoom, clear of the link names."""
+        size = region_labels.text_size(self.cell)
+        self._region_plates = [
+            (label, region_labels.plate_image(label, size))
+            for label in region_labels.place(self.game.map.regions, self.geometry,
+                                             self.layout, self._link_spots)]
+
+    def _region_blits(self, left: int, top: int
+                      ) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+        """The regions' plates on the screen (over the pieces); ``region_labels`` says
+        which were drawn where."""
+        view = self._view_area()
+        self.region_labels = []
+        out = []
+        for label, image in self._region_plates:
+            if label.rect.colliderect(view):
+                spot = label.rect.move(left, top)
+                self.region_labels.append((label, spot))
+                out.append((image, spot.topleft))
+        return out
 
     def _links(self, picture: pygame.Surface) -> None:
         """A graph board's links: a line between the two cells' centres, a ring round each
@@ -775,6 +821,7 @@ class BoardView:
         cell = self.cell
         width = max(2, cell // 20)
         radius = max(3, layout.piece_cell * 9 // 20)
+        self._link_spots = []
         for a, b, name in links():
             if not (self.geometry.contains(a) and self.geometry.contains(b)):
                 continue
@@ -787,7 +834,6 @@ class BoardView:
             if cell < 24:
                 continue
             image = ui.text(name, max(9, min(14, cell // 5)), LINK_COLOUR, bold=True)
-            middle = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
             # beside the line, not over its middle: away from it along its normal
             dx, dy = end[0] - start[0], end[1] - start[1]
             length = math.hypot(dx, dy) or 1.0
@@ -795,13 +841,19 @@ class BoardView:
             if ny > 0 or (ny == 0 and nx > 0):
                 nx, ny = -nx, -ny  # above (or to the left of) the line
             reach = (abs(nx) * image.get_width() + abs(ny) * image.get_height()) / 2 + width + 4
-            spot = image.get_rect(center=(round(middle[0] + nx * reach),
-                                          round(middle[1] + ny * reach)))
-            spot.clamp_ip(picture.get_rect().inflate(-6, -2))
+            spot = image.get_rect()
+            # the middle of the line, or further along it when another name is there
+            for along in (0.5, 0.36, 0.64, 0.26, 0.74):
+                spot.center = (round(start[0] + dx * along + nx * reach),
+                               round(start[1] + dy * along + ny * reach))
+                spot.clamp_ip(picture.get_rect().inflate(-6, -2))
+                if spot.inflate(6, 2).collidelist(self._link_spots) < 0:
+                    break
             backing = pygame.Surface(spot.inflate(6, 2).size, pygame.SRCALPHA)
             backing.fill((10, 12, 18, 190))
             picture.blit(backing, spot.inflate(6, 2))
             picture.blit(image, spot)
+            self._link_spots.append(spot.inflate(6, 2))
 
     def link_at(self, pos: tuple[int, int]) -> str | None:
         """The name of the link whose line or end is under a screen position (a graph

@@ -44,36 +44,59 @@ def acts(action: Action, unit: int) -> bool:
 
 
 def idle_permanents(game: Game, player: int) -> list[int]:
-    """The player's permanents that could still do something in this action phase: the
-    activated one while it has actions on offer, and every one that, once activated,
-    would have a move, an attack or a full action (tried on a snapshot). In the upkeep,
-    before the action phase, every unit of the player that can move or attack."""
+    """The player's permanents that could still do something on their turn, the same
+    question for every ruleset: the units whose own actions are on offer now (the
+    activated one in Muhq and the skirmish, every unit of the duel, which acts without
+    being activated), and every one that, once activated, would have a move, an attack
+    or a full action (tried on a snapshot). Where moves spend movement points (the
+    skirmish), a unit that has begun to move only counts for what else it could do. In
+    the upkeep, before the action phase, every unit of the player that can move or
+    attack. The fleet's ships act through systems: see ``unused_activations``."""
     if game.active != player or game.actor != player:
         return []
     if game.phase is Phase.UPKEEP:
         return [u for u in game.controlled_permanents(player)
                 if game.card(u).is_unit and (game.view(u).movement or game.view(u).attack)]
-    if game.phase is not Phase.ACTION or game.stack:
+    if game.phase is not Phase.ACTION or game.stack or game.pending:
         return []
     legal = game.legal_actions(player)
     found: list[int] = []
-    current = game.activated
-    if current and any(acts(a, current) for a in legal):
-        found.append(current)
     for action in legal:
-        if isinstance(action, Activate) and action.permanent != current \
+        if isinstance(action, UNIT_ACTIONS) and action.unit not in found \
+                and _counts(game, action):
+            found.append(action.unit)
+    for action in legal:
+        if isinstance(action, Activate) and action.permanent not in found \
                 and _could_act(game, player, action):
             found.append(action.permanent)
     return found
+
+
+def _counts(game: Game, action: Action) -> bool:
+    """Does this action on offer make its unit worth asking about? A further step of a
+    unit that has begun spending its movement points does not."""
+    if isinstance(action, Move) and game.ruleset.movement_points:
+        view = game.view(action.unit)
+        return view.moves_left >= view.movement
+    return True
 
 
 def _could_act(game: Game, player: int, activate: Activate) -> bool:
     snap = game.snapshot()
     try:
         game.apply(activate)
-        return any(acts(a, activate.permanent) for a in game.legal_actions(player))
+        return any(acts(a, activate.permanent) and _counts(game, a)
+                   for a in game.legal_actions(player))
     finally:
         game.restore(snap)
+
+
+def unused_activations(game: Game, player: int) -> int:
+    """The fleet: how many systems the player could still activate (with a command token
+    of their tactic pool) before passing for the round; 0 elsewhere."""
+    if game.active != player or game.actor != player or game.phase is not Phase.ACTION:
+        return 0
+    return sum(1 for a in game.legal_actions(player) if a.kind == "activate_system")
 
 
 def affordable_buys(game: Game, player: int) -> list[int]:
@@ -137,6 +160,37 @@ def pass_meaning(game: Game, player: int) -> str:
     if game.phase is Phase.BUYING:
         return "Pass ends your buying phase (without a card if you have not bought one)"
     return "Pass lets the game go on"
+
+
+def idle_question(game: Game, player: int, ending: bool) -> tuple[str, str, str] | None:
+    """Before a Pass (``ending`` False) or End turn of the player in their own turn, in
+    any ruleset: (title, message, go label) when it would leave units that could still
+    act idle (or, in the fleet, systems the player could still activate); None when
+    nothing would be lost."""
+    what = "End the turn" if ending else "Pass"
+    activations = unused_activations(game, player)
+    if activations and ending:
+        return ("Pass for the round with command tokens left?",
+                f"You could still activate {activations} system"
+                f"{'s' if activations != 1 else ''} with a token from your tactic pool. "
+                "Passing ends your part in this round: your ships stay where they are "
+                "until the next one.", "Pass anyway")
+    if not (game.phase is Phase.ACTION or (ending and game.phase is Phase.UPKEEP)):
+        return None
+    idle = idle_permanents(game, player)
+    if not idle:
+        return None
+    if ending and game.ruleset.movement_points and game.activated:
+        what = "End the activation"  # the skirmish: Enter ends the activated unit's turn
+        outcome = "Ending its activation now leaves it idle until the next round."
+    elif ending:
+        outcome = "Ending the turn now leaves them idle."
+    else:
+        outcome = pass_meaning(game, player) + "."
+    who = "units" if len(idle) > 1 else "a unit"
+    return (f"{what} with {who} that could act?",
+            f"{names(game, idle)} could still act this turn. {outcome}",
+            f"{what} anyway")
 
 
 def own_hurt(game: Game, player: int, action: Action) -> list[int]:

@@ -126,15 +126,19 @@ def _picture(kind: str, layout: CellLayout, shape: Shape) -> pygame.Surface | No
     return found
 
 
-def _key(spec: MapSpec, size: tuple[int, int]) -> tuple[object, ...]:
+def _key(spec: MapSpec, size: tuple[int, int], pieces: bool) -> tuple[object, ...]:
     return (spec.name, spec.source, spec.width, spec.height, hash(spec.tiles),
             tuple(sorted(spec.owners.items())), spec.placements, spec.regions, spec.geometry,
-            tuple(sorted((k, repr(v)) for k, v in spec.geometry_params.items())), size)
+            tuple(sorted((k, repr(v)) for k, v in spec.geometry_params.items())), size,
+            pieces)
 
 
-def render_minimap(spec: MapSpec, size: tuple[int, int]) -> pygame.Surface:
-    """The map drawn to fit ``size`` (centred, background colour around it); cached."""
-    key = _key(spec, size)
+def render_minimap(spec: MapSpec, size: tuple[int, int], pieces: bool = True
+                   ) -> pygame.Surface:
+    """The map drawn to fit ``size`` (centred, background colour around it); cached.
+    ``pieces``: with markers for the pieces the map places at setup (off for a game in
+    progress, whose pieces have moved on)."""
+    key = _key(spec, size, pieces)
     found = _previews.get(key)
     if found is not None:
         return found
@@ -143,13 +147,15 @@ def render_minimap(spec: MapSpec, size: tuple[int, int]) -> pygame.Surface:
     surface = pygame.Surface(size)
     surface.fill(BG)
     if spec.width > 0 and spec.height > 0:
-        _draw_map(surface, spec, size)
+        _draw_map(surface, spec, size, pieces)
     found = _prepared(surface)
     _previews[key] = found
     return found
 
 
-def _draw_map(surface: pygame.Surface, spec: MapSpec, size: tuple[int, int]) -> None:
+def minimap_layout(spec: MapSpec, size: tuple[int, int]) -> tuple[CellLayout, pygame.Rect]:
+    """How ``render_minimap`` places the map in ``size``: its cells, and where the map's
+    picture lies inside ``size``."""
     geometry = spec.grid()
     native = geometry.tile_width
     width, height = geometry.pixel_size(1.0)
@@ -157,8 +163,17 @@ def _draw_map(surface: pygame.Surface, spec: MapSpec, size: tuple[int, int]) -> 
                       math.floor(size[1] * native / height + 1e-9)))
     layout = CellLayout(geometry, cell)
     map_width, map_height = layout.size
-    left = (size[0] - map_width) // 2
-    top = (size[1] - map_height) // 2
+    return layout, pygame.Rect((size[0] - map_width) // 2, (size[1] - map_height) // 2,
+                               map_width, map_height)
+
+
+def _draw_map(surface: pygame.Surface, spec: MapSpec, size: tuple[int, int],
+              pieces: bool = True) -> None:
+    layout, frame = minimap_layout(spec, size)
+    geometry = layout.geometry
+    cell = layout.cell
+    map_width, map_height = frame.size
+    left, top = frame.topleft
     colours = tile_colours()
     rectangular = layout.rectangular
 
@@ -226,7 +241,7 @@ def _draw_map(surface: pygame.Surface, spec: MapSpec, size: tuple[int, int]) -> 
                 pygame.draw.line(surface, (10, 30, 34), start, end, max(1, cell // 8) + 2)
                 pygame.draw.line(surface, LINK_COLOUR, start, end, max(1, cell // 8))
     piece = layout.piece_cell
-    for placement in (*spec.placements, *spec.bosses):
+    for placement in (*spec.placements, *spec.bosses) if pieces else ():
         if spec.on_map(placement.tile):
             cx, cy = layout.centre(placement.tile)
             spot = pygame.Rect(left + math.floor(cx - piece / 2),

@@ -7,7 +7,7 @@ returns what was hit (a card, a choice, a button) and the scene decides what to 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -147,11 +147,12 @@ def meter_hint(meter: Meter, lang: str = "en") -> str:
     return locale.text(key, lang, **values)
 
 
-def meters_strip(meters: Sequence[Meter], size: int,
-                 muted: bool = False) -> tuple[pygame.Surface, list[tuple[int, int, Meter]]]:
+def meters_strip(meters: Sequence[Meter], size: int, muted: bool = False,
+                 tight: bool = False) -> tuple[pygame.Surface, list[tuple[int, int, Meter]]]:
     """A player's numbers side by side: resource and points as "◆ 3   ★ 1", mana as nine
     crystals (lit: to spend; dark: spent; grey: capacity still to come) and "3/5", the
-    bloodbound spell as a star that shines when ready or counts the turns to wait."""
+    bloodbound spell as a star that shines when ready or counts the turns to wait.
+    ``tight``: closer together (a bar crowded with players)."""
     parts: list[tuple[pygame.Surface, Meter]] = []
     for meter in meters:
         if meter.key in METERS_NOT_IN_BAR:
@@ -171,7 +172,7 @@ def meters_strip(meters: Sequence[Meter], size: int,
         else:
             text = f"{label} {meter.value}"
         parts.append((ui.text(text, size, ui.MUTED if muted else colour), meter))
-    gap = max(12, size)
+    gap = max(6, size // 2) if tight else max(12, size)
     width = sum(p.get_width() for p, _ in parts) + gap * max(0, len(parts) - 1)
     height = max((p.get_height() for p, _ in parts), default=size)
     strip = pygame.Surface((max(1, width), height), pygame.SRCALPHA)
@@ -208,6 +209,10 @@ def _crystals(meter: Meter, size: int, muted: bool) -> pygame.Surface:
     return out
 
 
+#: how much taller than one line the player bar is with two rows
+TWO_ROWS = 1.8
+
+
 class PlayerBar:
     """Turn, phase, whose turn, who has priority, and every player's resource and points."""
 
@@ -216,6 +221,60 @@ class PlayerBar:
         self.chips: list[tuple[pygame.Rect, int]] = []
         #: where each player's numbers are drawn, for their hints
         self.meters: list[tuple[pygame.Rect, Meter]] = []
+        #: the players' chips go on a second line, under the turn's (set by ``fit``)
+        self.two_rows = False
+
+    @staticmethod
+    def row_size(height: int) -> int:
+        """The text size of a one-line bar ``height`` pixels tall."""
+        return max(13, height // 2 - 2)
+
+    @staticmethod
+    def chips_width(game: Game, seats: Sequence[Any], size: int, crowded: bool,
+                    players: Iterable[int] | None = None) -> int:
+        """How wide the players' chips (all, or ``players``') are at text ``size``
+        (``crowded``: without "cpu", closer together)."""
+        chosen = range(len(game.players)) if players is None else players
+        return sum(ui.font(size, True).size(
+            f"P{p + 1}" + ("" if seats[p].human or crowded else " cpu"))[0]
+            + meters_strip(game.meters(p), size, tight=crowded)[0].get_width()
+            + (26 if crowded else 34)
+            for p in chosen)
+
+    def fit(self, game: Game, seats: Sequence[Any], width: int, height: int,
+            title_room: int) -> int:
+        """The bar's height for a window ``width`` wide, whose one line is ``height``:
+        twice that when the players' chips (the fleet's six players, four with their
+        command tokens) would not leave ``title_room`` for the turn's line beside them."""
+        size = self.row_size(height)
+        self.two_rows = self.chips_width(game, seats, size, True) > width - title_room
+        return round(height * TWO_ROWS) if self.two_rows else height
+
+    def _chip(self, surface: pygame.Surface, game: Game, seats: Sequence[Any],
+              meters: Sequence[Meter], player: int, size: int, crowded: bool,
+              room: pygame.Rect) -> pygame.Rect:
+        """One player's chip, its right edge at ``room.right``; where it went."""
+        state = game.players[player]
+        colour = ui.player_colour(player)
+        label = f"P{player + 1}" + ("" if seats[player].human or crowded else " cpu")
+        name = ui.text(label, size, colour, True)
+        values, spots = meters_strip(meters, size, state.eliminated, tight=crowded)
+        width = name.get_width() + values.get_width() + (20 if crowded else 26)
+        chip = pygame.Rect(room.right - width, room.top, width, room.height)
+        edge = colour if player == game.actor else ui.EDGE
+        ui.panel(surface, chip, ui.PANEL_LIGHT, edge, radius=6)
+        if player == game.active:
+            pygame.draw.rect(surface, colour, (chip.left + 3, chip.bottom - 4,
+                                               chip.width - 6, 2))
+        pad = 6 if crowded else 8
+        surface.blit(name, name.get_rect(midleft=(chip.left + pad, chip.centery)))
+        where = values.get_rect(midright=(chip.right - pad - 1, chip.centery))
+        surface.blit(values, where)
+        for left, width_, meter in spots:
+            self.meters.append((pygame.Rect(where.left + left, chip.top, width_,
+                                            chip.height), meter))
+        self.chips.append((chip, player))
+        return chip
 
     def hint_at(self, pos: tuple[int, int], lang: str = "en") -> str:
         """The hint of the number under the mouse ("" for none)."""
@@ -232,8 +291,11 @@ class PlayerBar:
         pygame.draw.rect(surface, ui.PANEL, rect)
         pygame.draw.line(surface, ui.EDGE, (rect.left, rect.bottom - 1),
                          (rect.right, rect.bottom - 1))
-        size = max(13, rect.height // 2 - 2)
-        y = rect.centery
+        # two rows: the turn's line and the first players' chips on top, the others under
+        half = rect.height // 2
+        size = self.row_size(round(rect.height / TWO_ROWS)) if self.two_rows \
+            else self.row_size(rect.height)
+        y = rect.top + half // 2 + 1 if self.two_rows else rect.centery
         x = rect.left + 10
         phase = {Phase.UPKEEP: "Upkeep", Phase.ACTION: "Action phase",
                  Phase.BUYING: "Buying phase", Phase.DISCARD: "Discard step",
@@ -267,43 +329,34 @@ class PlayerBar:
         # without "cpu", until they leave the turn's line room
         self.chips = []
         self.meters = []
-        right = rect.right - 10
+        many = len(game.players)
+        if self.two_rows:
+            first = many // 2
+            rows = [(range(first), pygame.Rect(rect.left, rect.top, rect.width, half), x),
+                    (range(first, many), pygame.Rect(rect.left, rect.top + half, rect.width,
+                                                     rect.height - half), rect.left + 10)]
+        else:
+            rows = [(range(many), rect, x)]
         chip_size, crowded = size, False
-        meters = [game.meters(p) for p in range(len(game.players))]
+        meters = [game.meters(p) for p in range(many)]
         while chip_size > 9:
-            total = sum(ui.font(chip_size, True).size(
-                f"P{p + 1}" + ("" if seats[p].human or crowded else " cpu"))[0]
-                + meters_strip(meters[p], chip_size)[0].get_width() + 34
-                for p in range(len(game.players)))
-            if total <= rect.width - x + rect.left - 40:
+            if all(self.chips_width(game, seats, chip_size, crowded, players)
+                   <= rect.right - start - 40 for players, _, start in rows):
                 break
             if not crowded:
                 crowded = True
                 continue
             chip_size -= 1
-        for player in reversed(range(len(game.players))):
-            state = game.players[player]
-            colour = ui.player_colour(player)
-            label = f"P{player + 1}" + ("" if seats[player].human or crowded else " cpu")
-            name = ui.text(label, chip_size, colour, True)
-            values, spots = meters_strip(meters[player], chip_size, state.eliminated)
-            width = name.get_width() + values.get_width() + 26
-            chip = pygame.Rect(right - width, rect.top + 4, width, rect.height - 8)
-            edge = colour if player == actor else ui.EDGE
-            ui.panel(surface, chip, ui.PANEL_LIGHT, edge, radius=6)
-            if player == active:
-                pygame.draw.rect(surface, colour, (chip.left + 3, chip.bottom - 4,
-                                                   chip.width - 6, 2))
-            surface.blit(name, name.get_rect(midleft=(chip.left + 8, chip.centery)))
-            where = values.get_rect(midright=(chip.right - 9, chip.centery))
-            surface.blit(values, where)
-            for left, width_, meter in spots:
-                self.meters.append((pygame.Rect(where.left + left, chip.top, width_,
-                                                chip.height), meter))
-            self.chips.insert(0, (chip, player))
-            right = chip.left - 8
+        right = rect.right - 10
+        for players, row, _ in rows:
+            right = rect.right - 10
+            for player in reversed(players):
+                chip = self._chip(surface, game, seats, meters[player], player, chip_size,
+                                  crowded, pygame.Rect(0, row.top + 4, right, row.height - 8))
+                right = chip.left - (6 if crowded else 8)
+        self.chips.sort(key=lambda c: c[1])
         if note:
-            room = right - x - 10
+            room = (rect.right if self.two_rows else right) - x - 10
             if room > 60:
                 line = note
                 while ui.font(size - 2).size(line)[0] > room and len(line) > 4:
@@ -488,9 +541,9 @@ class CardGrid:
 
     def _card_width(self, body: pygame.Rect,
                     sections: Sequence[tuple[str, Sequence[int]]]) -> int:
-        """The biggest width (160 at most, 72 at least) at which every card fits."""
+        """The biggest width (240 at most, 72 at least) at which every card fits."""
         gap = 12
-        for width in range(160, 71, -4):
+        for width in range(240, 71, -4):
             columns = max(1, (body.width + gap) // (width + gap))
             height = 0
             for title, cards in sections:
@@ -783,7 +836,8 @@ class Zoom:
     """The big card face shown while the mouse is over a card or a piece.
 
     ``place`` says where: ``("above", rect)`` centred above a card (the hand),
-    ``("beside", rect)`` left or right of a card (grids, the draft), ``("corner", rect)``
+    ``("below", rect)`` under it (the draft's pack; beside it without room there),
+    ``("beside", rect)`` left or right of a card (grids), ``("corner", rect)``
     in the top corner of ``rect`` away from the mouse (the board, the stack)."""
 
     WIDTH = 260
@@ -792,6 +846,8 @@ class Zoom:
         self.card: CardDef | None = None
         self.place: tuple[str, pygame.Rect] = ("beside", pygame.Rect(0, 0, 0, 0))
         self.mouse = (0, 0)
+        #: where the face went last (empty when none was drawn)
+        self.drawn = pygame.Rect(0, 0, 0, 0)
 
     def set(self, card: CardDef | None, place: tuple[str, pygame.Rect] | None = None,
             mouse: tuple[int, int] = (0, 0)) -> None:
@@ -803,6 +859,11 @@ class Zoom:
     def rect(self, size: tuple[int, int], screen: pygame.Rect) -> pygame.Rect:
         how, target = self.place
         rect = pygame.Rect((0, 0), size)
+        if how == "below":  # under the card, or beside it when there is no room there
+            rect.midtop = (target.centerx, target.bottom + 8)
+            if rect.bottom <= screen.bottom:
+                return rect.clamp(screen)
+            how = "beside"
         if how == "above":
             rect.midbottom = (target.centerx, target.top - 8)
         elif how == "corner":
@@ -819,15 +880,24 @@ class Zoom:
         return rect.clamp(screen)
 
     def draw(self, surface: pygame.Surface, faces: CardFaces, width: int,
-             live: Sequence[tuple[str, str]] = ()) -> None:
+             live: Sequence[tuple[str, str]] = (), bounds: pygame.Rect | None = None
+             ) -> None:
         """The card face; with ``live`` lines (``game.client.live``), a plate under it
-        saying what the piece is like now (above it when there is no room below)."""
+        saying what the piece is like now (above it when there is no room below).
+        ``bounds``: the part of the screen it stays in (a screen's header kept clear),
+        the face made smaller when it would not fit its height."""
+        self.drawn = pygame.Rect(0, 0, 0, 0)
         if self.card is None:
             return
+        area = surface.get_rect() if bounds is None else bounds
         face = faces.face(self.card, width)
+        if face.get_height() > area.height - 8 and face.get_height() > 0:
+            width = max(60, width * (area.height - 8) // face.get_height())
+            face = faces.face(self.card, width)
         plate = live_plate(live, width) if live else None
         height = face.get_height() + (plate.get_height() + 4 if plate is not None else 0)
-        rect = self.rect((face.get_width(), height), surface.get_rect())
+        rect = self.rect((face.get_width(), height), area)
+        self.drawn = rect
         pygame.draw.rect(surface, (0, 0, 0), rect.move(5, 6), border_radius=10)
         surface.blit(face, rect)
         if plate is not None:

@@ -29,6 +29,7 @@ from game.rules.tiles import TILE_TYPES
 from game.rules.wincons import WIN_CONDITIONS
 
 from .errors import MapError, MapProblem
+from .regions import name_unnamed
 
 MAPS_DIR = Path(__file__).resolve().parent.parent.parent / "maps"
 
@@ -106,7 +107,8 @@ def load_ascii_map(path: Path | str) -> MapSpec:
             raise MapError(name, f"placements[{index}].player", "a player number", player)
         placements.append(Placement(str(item["card"]), _tile(item.get("tile"), name,
                                     f"placements[{index}].tile"), player))
-    regions = []
+    regions: list[Region] = []
+    unnamed: dict[int, tuple[float, float]] = {}
     for index, item in enumerate(data.get("regions") or []):
         if not isinstance(item, dict) or not isinstance(item.get("tiles"), list):
             raise MapError(name, f"regions[{index}]", "{name, points, tiles}", item)
@@ -115,12 +117,17 @@ def load_ascii_map(path: Path | str) -> MapSpec:
         if not isinstance(points, int) or not 1 <= points <= limits.MAX_CARD_NUMBER:
             raise MapError(name, f"regions[{index}].points",
                            f"a whole number from 1 to {limits.MAX_CARD_NUMBER}", points)
-        regions.append(Region(str(item.get("name", f"region {index + 1}")), tiles, points))
+        if "name" not in item and tiles:  # named after where it lies, once all are read
+            unnamed[len(regions)] = (
+                (sum(t[0] for t in tiles) / len(tiles) + 0.5) / max(1, columns),
+                (sum(t[1] for t in tiles) / len(tiles) + 0.5) / max(1, len(rows)))
+        regions.append(Region(str(item.get("name", "")), tiles, points))
     try:
         spec = parse_grid(grid, name=str(data.get("name", Path(path).stem)), players=players,
                           income=income, start_deck=tuple(start_deck),
                           win=WinSpec(str(win_raw["type"]), MappingProxyType(params)),
-                          placements=tuple(placements), regions=tuple(regions), symbols=symbols)
+                          placements=tuple(placements),
+                          regions=tuple(name_unnamed(regions, unnamed)), symbols=symbols)
     except ValueError as exc:
         raise MapError(name, "map", "only known symbols", str(exc)) from None
     for placement in spec.placements:

@@ -68,6 +68,7 @@ from game.rules.wincons import WIN_CONDITIONS
 from . import files, layout
 from .errors import MapError, MapProblem, shown
 from .layout import Point
+from .regions import name_unnamed
 
 __all__ = ["MapProblem", "check_tmx", "load_tmx", "shipped_library"]
 
@@ -968,6 +969,21 @@ class _Interpreter:
     def cell_name(self, tile: Tile) -> str:
         return self.board.label(tile) if self.board is not None else str(tile)
 
+    def middle(self, obj: _Object) -> tuple[float, float]:
+        """Where the middle of an object lies, as fractions of the map's width and
+        height (0.5 each when the map places no cells)."""
+        if self.cells is None:
+            return (0.5, 0.5)
+        width, height = self.cells.size
+        if obj.shape == "polygon" and obj.points:
+            xs, ys = [p[0] for p in obj.points], [p[1] for p in obj.points]
+            x, y = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+        else:
+            x, y = obj.x + obj.width / 2, obj.y + obj.height / 2
+        if not (math.isfinite(x) and math.isfinite(y)):
+            return (0.5, 0.5)
+        return (x / max(1e-9, width), y / max(1e-9, height))
+
     def covered(self, obj: _Object) -> list[Tile] | None:
         """The cells an object covers; None (reported) when it lies outside the map."""
         cells = self.cells
@@ -1078,6 +1094,7 @@ class _Interpreter:
         placements: list[Placement] = []
         bosses: list[Placement] = []
         regions: list[Region] = []
+        unnamed: dict[int, tuple[float, float]] = {}
         taken: dict[Tile, str] = {}
         spawn_cover: dict[Tile, list[_Object]] = {}
         owners: dict[Tile, int] = {}
@@ -1123,8 +1140,9 @@ class _Interpreter:
                     add(obj.where, "a region covering at least one tile (a tile's centre "
                         "inside the shape)", f"no tiles ({obj.width:g}x{obj.height:g} px)")
                 elif points is not None:
-                    regions.append(Region(obj.name or f"region {obj.id}", frozenset(tiles),
-                                          points))
+                    if not obj.name:  # named after where it lies, once all are read
+                        unnamed[len(regions)] = self.middle(obj)
+                    regions.append(Region(obj.name, frozenset(tiles), points))
             elif obj.cls == "store":
                 self.set_list(f"{obj.where} property sets", obj.props.get("sets"))
                 if not tiles:
@@ -1147,6 +1165,7 @@ class _Interpreter:
                 elif obj.cls == "building" or (obj.cls == "piece"
                                                and piece.card == (win_card or "Building")):
                     buildings.add(piece.player)
+        regions = name_unnamed(regions, unnamed)
         self.check_spawns(spawn_cover, owners)
         self.check_win(kings, buildings, placements, regions, bosses)
         names = [region.name for region in regions]

@@ -20,7 +20,7 @@ from typing import Any  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from window_driver import click, key, record_legal  # noqa: E402
+from window_driver import click, end_turn, key, record_legal  # noqa: E402
 
 from game.client import settings as client_settings  # noqa: E402
 from game.client import ui  # noqa: E402
@@ -129,7 +129,7 @@ def play_a_turn(app: App, scene: BoardScene, done: set[str]) -> None:
             key(app, pygame.K_ESCAPE)
             break
     if game.active == 0 and game.phase is not Phase.OVER:
-        key(app, pygame.K_RETURN)
+        end_turn(app)
 
 
 def test_a_whole_duel_in_the_window_with_mouse_and_keys(app: App) -> None:

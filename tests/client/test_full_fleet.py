@@ -21,6 +21,7 @@ from typing import Any  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from window_driver import end_turn  # noqa: E402
 
 from game.client import settings as client_settings  # noqa: E402
 from game.client import ui  # noqa: E402
@@ -190,7 +191,7 @@ def act(app: App, scene: BoardScene) -> None:
     elif "activate_system" in kinds or "pass_round" in kinds:
         target = choose_system(scene) if "activate_system" in kinds else None
         if target is None:
-            key(app, pygame.K_RETURN)  # Pass round
+            end_turn(app)  # Pass round (asked first while systems are left)
         else:
             click(app, centre(scene, target))
     else:

@@ -22,6 +22,7 @@ from typing import Any  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 from test_full_duel import centre, click, key, lit  # noqa: E402
+from window_driver import end_turn  # noqa: E402
 
 from game.client import settings as client_settings  # noqa: E402
 from game.client import ui  # noqa: E402
@@ -124,7 +125,7 @@ def play_a_turn(app: App, scene: BoardScene, done: set[str]) -> None:
                 click(app, scene.picker.rows()[0].center)
         check_fog(scene)
     if game.actor == 0 and game.activated:
-        key(app, pygame.K_RETURN)
+        end_turn(app)
 
 
 def test_a_whole_skirmish_in_the_window_with_mouse_and_keys(app: App) -> None:

@@ -24,7 +24,6 @@ from window_driver import (  # noqa: E402
     click,
     key,
     picker_item,
-    private_folders,  # noqa: F401 (autouse: saves and settings in a temporary folder)
     record_legal,
     run_until,
     snap,
@@ -47,6 +46,10 @@ MAP = "2P-stick-meadow"
 CONTENT = load_content(user_dir=None)
 STORES = (("Archer", "Paladin", "Fireball", "Healing Potion"),
           ("Archer", "Paladin", "Fireball", "Healing Potion"))
+
+
+#: saves and settings in a temporary folder, pygame shut down after (conftest.py)
+pytestmark = pytest.mark.usefixtures("own_folders")
 
 
 def start(settings: Settings | None = None, seed: int = 5, map_name: str = MAP,

@@ -18,6 +18,7 @@ from pathlib import Path  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 from test_full_duel import centre, click  # noqa: E402
+from window_driver import end_turn  # noqa: E402
 
 from game.client import settings as client_settings  # noqa: E402
 from game.client import ui  # noqa: E402
@@ -129,9 +130,7 @@ def test_skirmish_hot_seat_hands_over_behind_the_curtain_to_the_next_sides_sight
     app.step([])
     game = session.game
     click(app, centre(scene, at(game, 0, 2)))  # activate the soldier
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
-                                         unicode="", scancode=0))
-    app.step()
+    end_turn(app)  # the soldier has not acted: the screen asks, Enter goes ahead
     app.step([])
     assert isinstance(app.scene, CurtainScene) and session.viewer is None
     click(app, (640, 360))

@@ -15,10 +15,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from typing import Any  # noqa: E402
 
 import pygame  # noqa: E402
+import pytest  # noqa: E402
 from window_driver import (  # noqa: E402
     click,
     key,
-    private_folders,  # noqa: F401 (autouse: saves and settings in a temporary folder)
     record_legal,
     run_until,
     snap,
@@ -35,6 +35,9 @@ from game.content.mods import load_content  # noqa: E402
 from game.rules import Game  # noqa: E402
 from game.rules.core.actions import Action, Attack, Buy, Move, PayUpkeep, PlayCard  # noqa: E402
 from game.rules.core.state import Phase  # noqa: E402
+
+#: saves and settings in a temporary folder, pygame shut down after (conftest.py)
+pytestmark = pytest.mark.usefixtures("own_folders")
 
 CONTENT = load_content(user_dir=None)
 

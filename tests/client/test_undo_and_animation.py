@@ -23,7 +23,6 @@ from window_driver import (  # noqa: E402
     centre,
     click,
     key,
-    private_folders,  # noqa: F401 (autouse: saves and settings in a temporary folder)
     record_legal,
     run_until,
     snap,
@@ -45,6 +44,9 @@ from game.rules.core.actions import EndTurn, Move, Pass, PlayCard  # noqa: E402
 from game.rules.core.replay import read_save, replay  # noqa: E402
 from game.rules.core.state import Phase  # noqa: E402
 from game.rules.core.undo import checkpoint, revealed  # noqa: E402
+
+#: saves and settings in a temporary folder, pygame shut down after (conftest.py)
+pytestmark = pytest.mark.usefixtures("own_folders")
 
 CONTENT = load_content(user_dir=None)
 MAP = "2P-stick-meadow"

@@ -1,37 +1,25 @@
 """What the whole-game window tests do the same way: real mouse clicks and key presses, a
 session whose every sent action is checked against the legal ones, the person drafting the
-first card of every pack, and paying upkeep with the checklist's button when it shows;
-a test module that imports ``private_folders`` keeps its saves and settings in a temporary
-folder. Set ``SNAPSHOT_DIR`` to save the frames ``snap`` is asked for as PNG files."""
+first card of every pack, paying upkeep with the checklist's button when it shows, and
+ending a turn past the idle-unit question. Set ``SNAPSHOT_DIR`` to save the frames ``snap``
+is asked for as PNG files. (Saves and settings in a temporary folder: the ``own_folders``
+fixture of conftest.py.)"""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pygame
-import pytest
 
-from game.client import ui
 from game.client.app import App
 from game.client.scenes.draft import DraftScene
 from game.rules.core.actions import Action
 from game.rules.core.state import Phase
 
 SNAPSHOTS = os.environ.get("SNAPSHOT_DIR", "")
-
-
-@pytest.fixture(autouse=True)
-def private_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Saves and settings go to a temporary folder, never the player's own (autouse in
-    every test module that imports it); pygame closes after each test."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    yield
-    pygame.quit()
-    ui.forget_fonts()
 
 
 def snap(app: App, name: str) -> None:
@@ -132,4 +120,12 @@ def picker_item(scene: Any, text: str) -> tuple[int, int]:
         if text in item.label:
             return row.center  # type: ignore[no-any-return]
     raise AssertionError(f"no {text!r} in {[i.label for i in scene.picker.items]}")
+
+
+def end_turn(app: App) -> None:
+    """Enter (End turn, Pass for the round, end the activation); if the screen asks
+    first (a unit that could still act), Enter again goes ahead."""
+    key(app, pygame.K_RETURN)
+    if getattr(app.scene, "dialog", None) is not None:
+        key(app, pygame.K_RETURN)
 

@@ -21,8 +21,10 @@ from game.client import settings as client_settings
 from game.client.actions_ui import NEXT_UNIT, NEXT_UNIT_HINT, Choice, Controls, choice_title
 from game.client.animation import Animator, duration_factor
 from game.client.app import App, Scene, Transition, push, quit_game, replace
+from game.client.board_minimap import BoardMinimap
 from game.client.confirm import Confirm
 from game.client.fleet_panel import FleetPanel
+from game.client.goal_box import GoalBox
 from game.client.live import live_lines
 from game.client.panels import (
     CardFaces,
@@ -165,6 +167,14 @@ def make_board_view(game: Any) -> BoardView:
     return board_view.BoardView(game, tile_images(game))
 
 
+def home_tile(game: Any, player: int | None) -> Any:
+    """Where a board too big for the screen is first shown: the middle one of the
+    player's spawn (home) tiles (the first player's, for a screen shared by several)."""
+    player = 0 if player is None else player
+    tiles = sorted(t for t, owner in game.map.owners.items() if owner == player)
+    return tiles[len(tiles) // 2] if tiles else None
+
+
 def goal_text(game: Any, lang: str = "en") -> str:
     """How the map is won, in a few words: the win condition's locale line
     ``wincon.<name>.goal`` filled with its goal values (a mod's win condition without
@@ -176,6 +186,18 @@ def goal_text(game: Any, lang: str = "en") -> str:
         return f"win: {game.win.describe(game)}"
     except Exception:  # noqa: BLE001 - a mod's win condition text never stops drawing
         return ""
+
+
+def board_goal(game: Any, lang: str = "en") -> str:
+    """The goal beside the board: a boss map's short line as the New game screen says it
+    ("slay the Kraken before it scores 12 points": its goal line tells how the boss wins),
+    every other map's goal from the game (``goal_text``)."""
+    if locale.has(f"wincon.{game.map.win.kind}.brief"):
+        from .new_game import win_text
+
+        text = win_text(game.map.win, lang)
+        return text[:1].lower() + text[1:]
+    return goal_text(game, lang)
 
 
 def _keyed_button(surface: pygame.Surface, button: ui.Button, key: str) -> None:
@@ -217,6 +239,9 @@ class BoardScene(Scene):
         self.game = session.game
         self.faces = CardFaces(card_art(app), app.settings.language, session.game.library)
         self.view = make_board_view(self.game)
+        self.view.home = home_tile(self.game, session.viewer)
+        self.minimap = BoardMinimap()  # the whole map, while the board shows part of it
+        self.goal = GoalBox()
         self.controls = Controls(self.game)
         self.bar = PlayerBar()
         self.hand = CardRow()
@@ -243,6 +268,9 @@ class BoardScene(Scene):
         self.link_hint = ""  # the graph link under the mouse: its name and cells
         self.terrain_hint = ""  # what the terrain under the mouse does
         self.hand_label = pygame.Rect(0, 0, 0, 0)  # where "Hand of player N" was drawn
+        #: trade mode (2 cards → 1 ◆), as last drawn: the cards it takes, those that could
+        #: go with them
+        self.trade_marks: tuple[set[int], set[int]] = (set(), set())
         self.quiet = 0  # a card whose zoom stays hidden until the mouse leaves it
         self.mouse = (0, 0)
         self.dragging: tuple[int, int] | None = None
@@ -297,7 +325,8 @@ class BoardScene(Scene):
         width, height = self.app.screen.get_size()
         s = scale_of((width, height))
         self.scale = s
-        top = round(36 * s)
+        top = self.bar.fit(self.game, self.session.seats, width, round(36 * s),
+                           round(440 * s))
         right = round(300 * s)
         bottom = round(166 * s) if self.game.ruleset.hands else round(84 * s)
         self.card_width = round(96 * s)
@@ -305,11 +334,18 @@ class BoardScene(Scene):
         self.bar.rect = pygame.Rect(0, 0, width, top)
         column = pygame.Rect(width - right, top, right, height - top)
         buttons_h = round(96 * s)
+        # how the map is won, on top of the column
+        self.goal.rect = pygame.Rect(column.left + 6, column.top + 6, column.width - 12,
+                                     self.goal.height(s))
+        self.goal.set(self.game.map.title or self.game.map.name,
+                      board_goal(self.game, self.app.settings.language))
+        body = self.goal.rect.bottom
         # a ruleset without priority has no stack to show: the log takes the column
-        stack_h = round((column.height - buttons_h) * 0.36) if self.game.ruleset.priority else 0
-        self.stack.rect = pygame.Rect(column.left + 6, column.top + 6, column.width - 12,
+        stack_h = round((column.bottom - body - buttons_h) * 0.36) \
+            if self.game.ruleset.priority else 0
+        self.stack.rect = pygame.Rect(column.left + 6, body + 6, column.width - 12,
                                       max(0, stack_h - 6))
-        log_top = self.stack.rect.bottom + 6 if stack_h else column.top + 6
+        log_top = self.stack.rect.bottom + 6 if stack_h else body + 6
         self.log.rect = pygame.Rect(column.left + 6, log_top, column.width - 12,
                                     column.bottom - buttons_h - log_top - 6)
         if self.tutorial is not None and not self.tutorial.closed:
@@ -354,7 +390,8 @@ class BoardScene(Scene):
         self.prompt_rect = pygame.Rect(0, top, width - right, strip)
         self.board_rect = pygame.Rect(0, top + strip, width - right,
                                       height - top - strip - bottom)
-        self.grid.rect = self.board_rect.inflate(-40, -40)
+        # the store and the discard piles open over the board and the hand: bigger cards
+        self.grid.rect = self.board_rect.union(self.bottom).inflate(-24, -24)
         if self.fleet_panel is not None:
             self.fleet_panel.rect = pygame.Rect(self.bottom)
             self.fleet_panel.scale = s
@@ -627,21 +664,13 @@ class BoardScene(Scene):
         me = self.viewer
         game = self.game
         settings = self.app.settings
-        if me is None or game.active != me or not game.ruleset.store or game.stack:
+        if me is None or game.active != me or game.stack:
             return False
         questions: list[tuple[str, str, str, str]] = []
-        if settings.ask_idle_units and (game.phase is Phase.ACTION or (
-                ending and game.phase is Phase.UPKEEP)):
-            idle = caution.idle_permanents(game, me)
-            if idle:
-                what = "End the turn" if ending else "Pass"
-                verb = "have" if len(idle) > 1 else "has"
-                questions.append((
-                    f"{what} with units that could act?",
-                    f"{caution.names(game, idle)} {verb} not acted this turn. "
-                    + ("Ending the turn now leaves them idle." if ending
-                       else caution.pass_meaning(game, me) + "."),
-                    f"{what} anyway", "ask_idle_units"))
+        if settings.ask_idle_units:
+            idle = caution.idle_question(game, me, ending)
+            if idle is not None:
+                questions.append((*idle, "ask_idle_units"))
         if settings.ask_skipped_buy and (ending or game.phase is Phase.BUYING):
             buys = caution.affordable_buys(game, me)
             if buys:
@@ -680,6 +709,9 @@ class BoardScene(Scene):
         me = self.viewer
         if self.controls.fleet:
             finish = self._fleet_finish()
+            if finish is not None and not checked and finish.kind == "pass_round" \
+                    and self._cautious(True, lambda: self.end_turn(True)):
+                return
             if finish is not None:
                 self.controls.cancel()
                 self.send(finish)
@@ -847,6 +879,8 @@ class BoardScene(Scene):
             return None
         if event.type == pygame.KEYDOWN:
             return self._key(event)
+        if self._minimap_event(event):
+            return None
         if event.type == pygame.MOUSEMOTION:
             self._motion(event)
             return None
@@ -867,6 +901,23 @@ class BoardScene(Scene):
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self._click(event)
         return None
+
+    def _minimap_event(self, event: pygame.event.Event) -> bool:
+        """A left click or drag on the minimap moves the board there; True when the
+        minimap took the event."""
+        minimap = self.minimap
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 \
+                and minimap.rect.collidepoint(event.pos) and self.overlay is None:
+            minimap.dragging = True
+        elif not minimap.dragging:
+            return False
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            minimap.dragging = False
+        elif event.type != pygame.MOUSEMOTION:
+            return False
+        minimap.look(self.view, event.pos)
+        self.dirty = True
+        return True
 
     def _key(self, event: pygame.event.Event) -> Transition | None:
         key = event.key
@@ -967,6 +1018,8 @@ class BoardScene(Scene):
                 redraw = True
             self.dirty |= redraw | self._hover_link(pos) | self._hover_meter(pos)
             return
+        if self.minimap.rect.collidepoint(pos):
+            pos = (-1, -1)  # over the minimap: no tile, piece or terrain under the mouse
         card, place = self._card_under(pos)
         if card != self.quiet:
             self.quiet = 0
@@ -1087,7 +1140,7 @@ class BoardScene(Scene):
         return changed
 
     def _hover_meter(self, pos: tuple[int, int]) -> bool:
-        hint = self.bar.hint_at(pos, self.app.settings.language)
+        hint = self.bar.hint_at(pos, self.app.settings.language) or self.goal.hint_at(pos)
         changed = hint != self.meter_hint
         self.meter_hint = hint
         return changed
@@ -1219,6 +1272,9 @@ class BoardScene(Scene):
                 and self.tutorial.close.hit(event):
             self.tutorial.closed = True
             self.layout()
+            return
+        if self.overlay is not None and self.grid.rect.collidepoint(pos):
+            self._grid_click(pos)  # over the hand's buttons, which it covers
             return
         for row in (self.prompt_buttons, self.buttons):
             for button in row.buttons:
@@ -1535,8 +1591,10 @@ class BoardScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(ui.BG)
-        self.view.draw(surface, self.board_rect)
+        self.view.draw(surface, self.minimap.split(self.board_rect, self.view))
         pygame.draw.rect(surface, ui.EDGE, self.board_rect, width=1)
+        self.minimap.place(self.board_rect, self.view)
+        self.minimap.draw(surface, self.view, self.game, self.view.viewer)
         self._draw_prompt(surface)
         self._draw_bottom(surface)
         self.stack.draw(surface, self.game)
@@ -1555,7 +1613,8 @@ class BoardScene(Scene):
         # the fleet and the skirmish count rounds of their own
         rounds = self.session.round_number() if self.game.ruleset.name in ROUNDED else 0
         viewer = self.viewer if not self.session.hot_seat else None
-        self.bar.draw(surface, self.game, self.session.seats, self._goal(), rounds, viewer)
+        self.bar.draw(surface, self.game, self.session.seats, "", rounds, viewer)
+        self.goal.draw(surface)
         if self.overlay == "store":
             self._draw_store(surface)
             focus = self.tutorial_focus() if self.tutorial is not None \
@@ -1668,11 +1727,6 @@ class BoardScene(Scene):
             owner = game.owner(self.hovered)
             return owner == self.viewer
         return True
-
-    def _goal(self) -> str:
-        title = self.game.map.title or self.game.map.name
-        goal = goal_text(self.game, self.app.settings.language)
-        return f"{title} · {goal}" if goal else title
 
     def _prompt_text(self) -> tuple[str, tuple[int, int, int]]:
         if self.toast:
@@ -2014,15 +2068,21 @@ class BoardScene(Scene):
                 raised |= set(self.controls.mulligan)
             self.hand.layout(cards, self.card_width, raised)
             playable = {c for c in cards if self.controls.playable(c)}
-            dim = set() if self.controls.pair is not None else \
-                {c for c in cards if c not in playable} if self.controls.legal else set()
+            dim = {c for c in cards if c not in playable} if self.controls.legal else set()
             marked = set(self.controls.pair or []) | set(self.controls.mulligan or [])
             glowing = playable if self.game.phase is not Phase.DISCARD else set()
-            if self.controls.pair is not None or self.controls.mulligan is not None:
-                glowing = set()
+            if self.controls.pair is not None:  # the trade: what it takes, what it could
+                glowing = self.controls.pair_options()
+                dim = {c for c in cards if c not in glowing and c not in marked}
             if self.controls.mulligan is not None:
-                dim = set()
+                glowing, dim = set(), set()
+            self.trade_marks = (set(self.controls.pair or ()), glowing) \
+                if self.controls.pair is not None else (set(), set())
             self.hand.draw(surface, self.game, self.faces, glowing, dim, marked, self.hovered)
+            for rect, card in self.hand.slots:
+                if card in self.trade_marks[0]:
+                    _plate(surface, "Discard", (rect.centerx, rect.top + 12),
+                           max(11, round(12 * self.scale)))
             if not cards:
                 ui.blit_text(surface, "Your hand is empty", self.hand.rect.center, 15,
                              ui.MUTED, anchor="center")

@@ -27,6 +27,7 @@ class DraftScene(Scene):
         self.pack = CardRow()
         self.drafted = CardRow()
         self.zoom = Zoom()
+        self.counts: list[pygame.Rect] = []  # where each player's pick count was drawn
         self.hovered = 0
         self.timer = 0.0
         self.dialog: Dialog | None = None
@@ -150,7 +151,10 @@ class DraftScene(Scene):
             card, rect = self._card_under(event.pos)
             if card != self.hovered:
                 self.hovered = card
-                self.zoom.set(self.game.card(card) if card else None, ("beside", rect),
+                # a pack card's zoom goes into the room under the pack (beside the card
+                # when there is none); a drafted card's over the pack, under the header
+                how = "below" if self.pack.card_at(event.pos) else "above"
+                self.zoom.set(self.game.card(card) if card else None, (how, rect),
                               event.pos)
                 self.dirty = True
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -228,18 +232,31 @@ class DraftScene(Scene):
                      anchor="midleft")
         counters = (f"Round {min(game.draft_round + 1, rounds)} of {rounds}   ·   "
                     f"Pick {min(game.draft_step + 1, steps)} of {steps}")
-        x = ui.blit_text(surface, counters, (130, self.header.centery), 18, ui.TEXT,
+        # the pick counts, shorter and smaller until they fit before the Menu button
+        actor = self.session.actor
+        room = self.menu.rect.left - 12
+        for size, words in ((18, 2), (16, 1), (16, 0), (14, 0), (12, 0)):
+            labels = [f"P{p + 1}: {len(state.store)}" + (" taken" if words else "")
+                      + (" · picking" if p == actor and words > 1 else "")
+                      for p, state in enumerate(game.players)]
+            counts = ui.font(size).size(counters)[0] + 30 + sum(
+                ui.font(size - 2, True).size(label)[0] + 22 for label in labels)
+            if 130 + counts <= room:
+                break
+        x = ui.blit_text(surface, counters, (130, self.header.centery), size, ui.TEXT,
                          anchor="midleft").right + 30
-        for player, state in enumerate(game.players):
+        self.counts = []
+        for player, label in enumerate(labels):
             colour = ui.player_colour(player)
-            label = f"P{player + 1}: {len(state.store)} taken"
-            if player == self.session.actor:
-                label += " · picking"
-            x = ui.blit_text(surface, label, (x, self.header.centery), 16, colour, True,
-                             anchor="midleft").right + 22
+            drawn = ui.blit_text(surface, label, (x, self.header.centery), size - 2, colour,
+                                 True, anchor="midleft")
+            if player == actor and words < 2:  # the one picking, underlined
+                pygame.draw.line(surface, colour, (drawn.left, drawn.bottom),
+                                 (drawn.right, drawn.bottom), 2)
+            self.counts.append(drawn)
+            x = drawn.right + 22
         self.menu.draw(surface)
         me = self.viewer
-        actor = self.session.actor
         picks = self.my_picks()
         if me is None:
             ui.blit_text(surface, "The computer players are drafting…",
@@ -277,5 +294,8 @@ class DraftScene(Scene):
             ui.blit_text(surface, "nothing yet", (self.drafted.rect.left + 4,
                                                   self.drafted.rect.top + 10), 15, ui.MUTED)
         if self.hovered:
-            self.zoom.draw(surface, self.faces, round(Zoom.WIDTH * self.scale))
+            under_header = pygame.Rect(0, self.header.bottom, surface.get_width(),
+                                       surface.get_height() - self.header.bottom)
+            self.zoom.draw(surface, self.faces, round(Zoom.WIDTH * self.scale),
+                           bounds=under_header)  # the header and its pick counts stay in sight
 
