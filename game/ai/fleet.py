@@ -326,26 +326,30 @@ def searchable(game: Game, legal: list[Action]) -> list[Action]:
     return [a for a in legal if not isinstance(a, Withdraw)] or legal
 
 
-#: how many of the rules of thumb's likeliest actions a searching player weighs
+#: how many of the rules of thumb's likeliest actions the normal and the hard player weigh
 SHORTLIST = 3
+HARD_SHORTLIST = 5
 #: how much better than the rules of thumb's choice another action must evaluate to be
 #: taken instead
 MARGIN = 4.0
 
 
-def shortlist(game: Game, player: int, legal: list[Action]) -> list[Action]:
+def shortlist(game: Game, player: int, legal: list[Action],
+              size: int = SHORTLIST) -> list[Action]:
     """The actions a searching player weighs in the fleet: the rules of thumb's
-    ``SHORTLIST`` likeliest (a tactical action pays off rounds later, beyond what one
+    ``size`` likeliest (a tactical action pays off rounds later, beyond what one
     look ahead sees; measured: a search over every system to activate passes early and
     loses to the rules of thumb), in legal order."""
     rates = [score(game, player, action) for action in legal]
-    best = sorted(range(len(legal)), key=lambda i: (-rates[i], i))[:SHORTLIST]
+    best = sorted(range(len(legal)), key=lambda i: (-rates[i], i))[:size]
     return [legal[i] for i in sorted(best)]
 
 
 def overrule(game: Game, player: int, pool: list[Action], values: list[float]) -> Action:
     """The rules of thumb's choice among ``pool``, unless another action's evaluation
-    (``values``: the position at the end of the round) is better by more than ``MARGIN``."""
+    (``values``: the position at the end of the round) is better by more than ``MARGIN``;
+    ``values`` may stop short of ``pool``'s end (the clock ran out), the rest unweighed."""
+    pool = pool[:len(values)]
     rates = [score(game, player, action) for action in pool]
     liked = max(range(len(pool)), key=lambda i: (rates[i], -i))
     best = max(range(len(pool)), key=lambda i: (values[i], rates[i], -i))

@@ -351,6 +351,8 @@ class HardPlayer:
 
     def _search(self, game: Game, player: int, legal: list[Action], deadline: float) -> Action:
         rng = self.rng
+        if fleet.is_fleet(game):
+            return self._fleet(game, player, legal, deadline)
         pool = candidates(game, player, legal, rng, self.width, self.playout)
         # the rules of thumb decide which actions get scored first: when the time runs
         # out before all are scored, the choice is still at least a sensible one
@@ -393,6 +395,27 @@ class HardPlayer:
                             f"{self.last_playouts} quick practice games and took the best"
                             if self.last_playouts else "it looked like the best move")
         return arms[best]
+
+    def _fleet(self, game: Game, player: int, legal: list[Action], deadline: float) -> Action:
+        """In the fleet, the normal player's way with more actions weighed (the rules of
+        thumb's likeliest first, until the clock runs out): a playout by the rules of
+        thumb to the end of the round is what each is judged by already, and with no
+        hidden cards to re-deal, more of them would only repeat it (measured: 45 of 60
+        games against two easy players on 3P-fleet-triad, the normal player 43)."""
+        pool = fleet.shortlist(game, player, legal, fleet.HARD_SHORTLIST)
+        pool.sort(key=lambda a: -fleet.score(game, player, a))
+        scorer = GreedyScorer(game, player)
+        try:
+            values: list[float] = []
+            for action in pool:
+                if values and self._out_of_time(deadline):
+                    break
+                values.append(scorer.score(action))
+        finally:
+            scorer.close()
+        self.last_reason = (f"its rules of thumb, checked against {len(values) - 1} others "
+                            "played to the end of the round")
+        return fleet.overrule(game, player, pool, values)
 
     def _playout(self, game: Game, player: int, action: Action,
                  deadline: float) -> float | None:
