@@ -236,7 +236,7 @@ def test_wrong_turns_get_a_gentle_word_and_the_tutorial_goes_on() -> None:
         key(app, pygame.K_RETURN)
     run_until(app, lambda: game.phase is Phase.BUYING and game.actor == 0)
     says(scene, "buy", "attack.missed")
-    click(app, scene.button_named("store").rect.center)  # type: ignore[union-attr]
+    click(app, scene.grid.close_rect.center)  # the store's own close button
     assert scene.overlay is None
     says(scene, "buy", "buy.closed")
     assert not any(isinstance(a, (Move, Attack)) for a in mine(sent))
