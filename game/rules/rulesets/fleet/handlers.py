@@ -26,8 +26,9 @@ from .actions import (
     TakeHit,
     Withdraw,
 )
-from .movement import FleetMoveIntent, redeploy
+from .movement import FleetMoveIntent
 from .production import produce
+from .redeploy import redeploy
 from .rounds import advance, gain_token, pass_round, pick
 from .rules import TACTIC, board_state
 from .tactical import (

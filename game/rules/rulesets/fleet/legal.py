@@ -31,8 +31,9 @@ from .actions import (
     Withdraw,
 )
 from .combat import cannon_targets, hit_options, removal_options
-from .movement import declare_options, load_options, redeploy_options, representatives
+from .movement import declare_options, load_options, representatives
 from .production import produce_options
+from .redeploy import redeploy_options
 from .rounds import free_strategies
 from .rules import TACTIC, TOKENS_DUE, board_state, has_token, is_system
 from .tactical import can_land, tactic_of

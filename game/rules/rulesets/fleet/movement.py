@@ -2,7 +2,7 @@
 (58.3-58.4 a-f, with anomalies 9, 11, 41, 59, 86 and adjacency 6, 44, 101 through the
 board's links), what they may transport (58.5, 16, 95), their declaration before anything
 moves (58.6), the move itself with the gravity rifts' rolls (an esper processor on the
-move intents), and movement by an ability (58.8-58.9).
+move intents), and movement by an ability (58.8-58.9) in ``redeploy``.
 
 A path is the tuple of systems a ship enters, the active system last. Two paths that
 enter the same systems where the ship could pick units up, and leave as many gravity
@@ -362,44 +362,5 @@ def put_in_space(game: Game, unit: int, tile: Tile) -> None:
         game.move_permanent(unit, tile)
 
 
-# ---------------------------------------------------------------------------- abilities
-
-
-def redeploy_options(game: Game, player: int) -> list[tuple[int, Tile]]:
-    """Rules 58.8-58.9, through our Redeploy strategy: one of the player's ships moves to
-    an adjacent system, its move value and the rules of 58.4 set aside (a system holding
-    the player's token may be left; a ship without a move value may go). The anomalies'
-    own rules still hold (no asteroid field or supernova; a nebula only as the active
-    system, and outside a tactical action there is none), and the ability's text adds: not
-    into a system holding another player's ships, transporting nothing, and not past the
-    fleet pool."""
-    out = []
-    ships = [u for u in game.controlled_permanents(player) if is_ship(game, u)]
-    for ship in representatives(game, ships):
-        here = game.tile_of(ship)
-        if here is None:
-            continue
-        for step in game.neighbours[here]:
-            if not can_enter(game, step) or NEBULA in anomalies(game, step):
-                continue
-            if blocks(game, step, player):
-                continue
-            if counts_against_fleet(game, ship) and sum(
-                    1 for u in units_at(game, step) if game.controller(u) == player
-                    and counts_against_fleet(game, u)) >= game.counter(player, FLEET_POOL):
-                continue
-            out.append((ship, step))
-    return out
-
-
-def redeploy(game: Game, ship: int, tile: Tile) -> None:
-    """Carry out the Redeploy strategy's move (no rift roll: it is no movement step)."""
-    player = game.controller(ship)
-    game.emit(ActionDeclared(player, f"P{player + 1} redeploys {game.card(ship).name} to "
-                                     f"{game.geometry.label(tile)}"))
-    game.move_permanent(ship, tile)
-
-
 __all__ = ["FleetMoveIntent", "FleetMoveSystem", "Path", "budget", "can_enter", "can_pass",
-           "declare_options", "is_fighter", "load_options", "move_ship", "paths", "redeploy",
-           "redeploy_options", "why_not_move"]
+           "declare_options", "is_fighter", "load_options", "move_ship", "paths", "why_not_move"]

@@ -17,7 +17,7 @@ from ...components import Body, OnMap
 from ...core.events import ActionDeclared, RoundStarted, TurnEnded, TurnStarted
 from ...core.state import Phase
 from .combat import removal_options
-from .movement import redeploy_options
+from .redeploy import redeploy_options
 from .rules import (
     DEFAULT_POINTS,
     DEFAULT_ROUNDS,
