@@ -30,9 +30,10 @@ from ..systems.combat import deal_damage
 from ..systems.state_based import StateBasedActionSystem, action_step, eliminate, finish
 from ..systems.triggers import TriggerSystem, auto_declare_triggers
 from . import board, hashing, snapshot, zones
-from .actions import Action, Pass
+from .actions import Action
 from .choices import settle_choices
 from .events import Event, EventBus
+from .preview import preview_of
 from .queries import Queries
 from .stack import resolve_top
 from .state import (
@@ -307,38 +308,9 @@ class Game(Queries, ViewQueries):
         return self.events
 
     def preview(self, action: Action) -> Preview:
-        """What ``action`` would do now if every other player let it happen: it is applied
-        (with passes for whoever holds priority until the stack is empty, when the ruleset
-        has priority) and the game is put back as it was. Only what the board shows comes
-        out: damage and destroyed permanents. When a random draw took part, ``chance`` is
-        set and the numbers are left out, so a preview never tells the future."""
-        self.enter()
-        if action not in self.legal_actions(action.player):
-            return Preview()
-        before = {e: self.view(e) for e in self.permanents()}
-        rng = self.rng.getstate()
-        snap = self.snapshot()
-        try:
-            self.apply(action)
-            for _ in range(4 * len(self.players) + 4):
-                actor = self.actor
-                if not self.stack or actor is None or Pass(actor) not in self.legal_actions(actor):
-                    break
-                self.apply(Pass(actor))
-            chance = self.rng.getstate() != rng
-            damage, destroyed = [], []
-            for entity, was in before.items():
-                if not self.exists(entity) or not self.is_on_map(entity):
-                    destroyed.append(entity)
-                    continue
-                change = self.view(entity).damage - was.damage
-                if change:
-                    damage.append((entity, change))
-        finally:
-            self.restore(snap)
-        if chance:
-            return Preview(chance=True)
-        return Preview(tuple(damage), tuple(destroyed))
+        """What ``action`` would do now if every other player let it happen (see
+        ``core.preview``)."""
+        return preview_of(self, action)
 
     def keywords_now(self, entity: int, names: Iterable[str]) -> tuple[str, ...]:
         """Which of ``names`` the permanent has now, as its ruleset reads keywords (the
