@@ -92,10 +92,16 @@ def _hard(seed: int) -> ComputerPlayer:
     return HardPlayer(seed, nodes=HARD_PLAYOUTS)
 
 
+#: seconds the window's hard player may think in a whole turn: with the pace of its
+#: visible results, a turn stays under 5 s of waiting (measured with ``bench --client``'s
+#: computer_turn_wait: at 2.5 s a turn on 2P-castle-siege reached 5.3 s)
+WINDOW_TURN_BUDGET = 2.0
+
+
 def _hard_on_the_clock(seed: int) -> ComputerPlayer:
     from .search import HardPlayer
 
-    return HardPlayer(seed)
+    return HardPlayer(seed, turn_budget=WINDOW_TURN_BUDGET)
 
 
 def _boss(mode: str) -> Callable[[int], ComputerPlayer]:

@@ -12,11 +12,12 @@ in a person's turn does so at once. ``skip`` plays the computers without any pac
 person is to act (the board's "skip to my turn").
 
 Measured (``python -m game bench --client``, ``computer_turn_wait``: a person who ends
-every turn at once, 5 to 8 computer turns) at the default pace of 0.4 s: an easy
-computer's turn on 2P-ring-street, 2P-castle-siege or 2P-hex-crossing is 2.8 to 3.3 s of
-waiting on average and 4.0 s at most; a hard one's, which thinks up to half a second a
-decision and 2.5 s a turn, 3.5 to 4.3 s on average and up to 5.6 s. On 2P-duel-standard:
-easy 2.6 s (3.8 s at most), hard 2.8 s (4.2 s).
+every turn at once, 5 to 8 computer turns) at the default pace of 0.4 s, with the default
+animation: an easy computer's turn on 2P-ring-street is 2.8 s of waiting on average and
+3.5 s at most (2P-duel-standard: 2.7 s, 4.3 s at most); a hard one's, which thinks up to
+half a second a decision and 2 s a turn in the window, 3.4 to 3.5 s on average and 4.3 s
+at most on 2P-ring-street and 2P-castle-siege (with 2.5 s a turn: up to 5.3 s); on
+2P-hex-crossing 3.0 s (4.2 s), on 2P-duel-standard 2.9 s (4.3 s).
 """
 
 from __future__ import annotations
