@@ -25,6 +25,7 @@ detection vision, elevated; the reference's part C for how lines are read).
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
 
 from ...geometry import Tile
 from .rules import (
@@ -109,6 +110,13 @@ def line_clear(game: Game, viewer: int, origin: Tile, target: Tile, player: int)
     return True
 
 
+#: game -> (the terrain it was worked out on, what a viewer sees by everything its
+#: lines depend on): the same view is asked for again and again while the units that
+#: stand in the way stay where they are
+_VIEWS: WeakKeyDictionary[Game, tuple[list[str], dict[tuple[object, ...], frozenset[Tile]]]] \
+    = WeakKeyDictionary()
+
+
 def unit_view(game: Game, unit: int) -> frozenset[Tile]:
     """The hexes ``unit`` sees: its own, those next to it, and those within its sight
     with a clear line."""
@@ -116,11 +124,27 @@ def unit_view(game: Game, unit: int) -> frozenset[Tile]:
     if here is None or game.board.get(here, 0) != unit:
         return frozenset()
     player = game.controller(unit)
-    seen = {here, *game.neighbours[here]}
-    for tile in game.geometry.within(here, sight(game, unit)):
-        if tile not in seen and line_clear(game, unit, here, tile, player):
-            seen.add(tile)
-    return frozenset(seen)
+    radius = sight(game, unit)
+    flies = bool(game.keyword(unit, FLYING))
+    # a line depends on the terrain, the viewer's hex, sight and footing, and the hexes
+    # of the units that block its side's sight
+    distance = game.geometry.distance
+    blockers = () if flies else tuple(sorted(
+        tile for tile, other in game.board.items()
+        if other != unit and distance(here, tile) <= radius
+        and blocks_for(game, other, player)))
+    key = (here, player, radius, flies, high_ground(game, unit, here), blockers)
+    held = _VIEWS.get(game)
+    if held is None or held[0] != game.tiles:
+        held = _VIEWS[game] = (list(game.tiles), {})
+    found = held[1].get(key)
+    if found is None:
+        seen = {here, *game.neighbours[here]}
+        for tile in game.geometry.within(here, radius):
+            if tile not in seen and line_clear(game, unit, here, tile, player):
+                seen.add(tile)
+        found = held[1][key] = frozenset(seen)
+    return found
 
 
 class Vision:
