@@ -131,8 +131,9 @@ METER_LOOKS: dict[str, tuple[str, tuple[int, int, int]]] = {
 }
 #: numbers shown alone, though they have a capacity (it is for their hint)
 METERS_VALUE_ONLY = frozenset({"tactic_tokens", "fleet_tokens"})
-#: numbers the bar leaves out (the screen has a button for them)
-METERS_NOT_IN_BAR = frozenset({"replace"})
+#: numbers the bar leaves out (the screen has a button for them; the round stands at its
+#: left)
+METERS_NOT_IN_BAR = frozenset({"replace", "round"})
 MANA_FULL = (110, 180, 255)
 MANA_SPENT = (60, 80, 120)
 MANA_LOCKED = (70, 74, 86)
@@ -302,9 +303,12 @@ class PlayerBar:
                  Phase.DRAFT: "Draft", Phase.MULLIGAN: "Mulligan",
                  Phase.STRATEGY: "Strategy phase", Phase.STATUS: "Status phase",
                  Phase.OVER: "Game over"}.get(game.phase, str(game.phase))
+        # the fleet and the skirmish count their rounds themselves
+        round_meter = next((m for m in game.meters(game.active) if m.key == "round"), None)
+        if not round_no and round_meter is not None and round_meter.value:
+            round_no = round_meter.value
         if game.phase is Phase.ACTION and game.ruleset.movement_points:
-            round_meter = next((m for m in game.meters(game.active) if m.key == "round"), None)
-            phase = f"Round {round_meter.value}" if round_meter is not None else "Activation"
+            phase = "Activation"
         elif game.phase is Phase.ACTION and not game.ruleset.priority \
                 and game.ruleset.name != "fleet":  # the fleet's rounds keep their phases
             phase = "Main phase"  # the duel: no stack, no buying, just the turn

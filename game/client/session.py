@@ -490,8 +490,12 @@ class Session:
                 continue
             self.recent.append(event)
             line = describe(event, name, whose)
-            if isinstance(raw, TurnStarted) and self.game.ruleset.name in ROUNDED:
-                line = f"— Round {self.round_number()}: player {raw.player + 1}'s turn —"
+            if isinstance(raw, TurnStarted):
+                count = self.round_number() if self.game.ruleset.name in ROUNDED else \
+                    next((m.value for m in self.game.meters(raw.player) if m.key == "round"),
+                         0)
+                if count:
+                    line = f"— Round {count}: player {raw.player + 1}'s turn —"
             if line:
                 self.log.append(line)
         del self.log[:-500]

@@ -151,3 +151,44 @@ def test_play_with_map_seats_a_fleet_map_fully_and_drafts_nothing() -> None:
     args.players = 5
     found = client_main.direct_setup(args, content)
     assert not isinstance(found, str) and found[0].players == 5
+
+
+def test_the_bar_and_the_log_count_the_fleets_rounds_not_its_tactical_actions(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fleet's turns are tactical actions, several a round: the bar says "Round N" (the
+    round of the rules' own count, not "Turn 6") and so do the log's turn lines."""
+    from game.ai import make_player
+    from game.client.session import Session
+    from game.content.mods import load_content
+    from game.maps import find_map
+    from game.rules import GameSetup
+
+    library = load_content(user_dir=None).library
+    setup = GameSetup(find_map("3P-fleet-triad", library=library), library, 3, 1)
+    session = Session.new(setup, [Seat(False, "easy")] * 3, autosave=False)
+    game = session.game
+    players = [make_player("easy", seat) for seat in range(3)]
+    while game.meters(0)[-1].value < 2 and game.actor is not None:
+        session.apply(players[game.actor].choose(game, game.actor))
+    second = game.turn
+    while game.turn == second and game.actor is not None:  # a turn of round 2 begins
+        session.apply(players[game.actor].choose(game, game.actor))
+    assert game.turn > 4  # several tactical actions a round
+    drawn: list[str] = []
+    real = ui.text
+
+    def spy(content: str, *args: object, **kwargs: object) -> pygame.Surface:
+        drawn.append(content)
+        return real(content, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ui, "text", spy)
+    bar = PlayerBar()
+    bar.rect = pygame.Rect(0, 0, 1280, 36)
+    bar.draw(pygame.Surface((1280, 36)), game, session.seats)
+    assert "Round 2" in drawn
+    assert not any(text.startswith("Turn ") for text in drawn)
+    turns = [line for line in session.log if line.startswith("— ")]
+    assert turns and all(line.startswith("— Round ") for line in turns)
+    assert any(line.startswith("— Round 1: ") for line in turns)
+    assert any(line.startswith("— Round 2: ") for line in turns)
+    game.close()

@@ -8,7 +8,15 @@ from typing import TYPE_CHECKING
 
 from ...core.view import Meter
 from .rounds import win_points
-from .rules import FLEET_POOL, STRATEGY, TACTIC, TOKEN_LIMIT, combat_value, tokens_owned
+from .rules import (
+    FLEET_POOL,
+    STRATEGY,
+    TACTIC,
+    TOKEN_LIMIT,
+    board_state,
+    combat_value,
+    tokens_owned,
+)
 
 if TYPE_CHECKING:
     from ...core.game import Game
@@ -16,7 +24,7 @@ if TYPE_CHECKING:
 
 def meters(game: Game, player: int) -> tuple[Meter, ...]:
     """Tactic tokens (of the sixteen a player owns), fleet tokens, resources, points (of
-    the goal), and the strategy picked this round (0: none yet)."""
+    the goal), the strategy picked this round (0: none yet), and the round."""
     state = game.players[player]
     owned = tokens_owned(game, player)
     return (
@@ -25,6 +33,7 @@ def meters(game: Game, player: int) -> tuple[Meter, ...]:
         Meter("resource", state.resource),
         Meter("fleet_points", state.points, win_points(game)),
         Meter("strategy", game.counter(player, STRATEGY)),
+        Meter("round", board_state(game).round),
     )
 
 
