@@ -15,8 +15,11 @@ Two sets (see ``tests/fixtures/saves/README.md``):
 - ``tests/fixtures/saves/rules-2/*.json``, rules version 2: games whose players answer
   the decisions the rules leave to them (units left unpaid, dropped piles placed, cards
   discarded to pay a cost, the order of a player's triggered actions set off together),
-  and one save made while such a decision waits. This tool
-  writes these.
+  and one save made while such a decision waits. Written by this tool while version 2 was
+  the newest (``RULES_2``); like the version 1 saves they are not to be made again.
+- ``tests/fixtures/saves/rules-3/*.json``, rules version 3 (errata: the King has
+  protection from Die!): the games of ``RULES_2`` again, and kings facing Die! on a small
+  map. This tool writes these.
 
 Run from the repository root: ``python tools/make_save_fixtures.py [--out DIR]``. Running
 it again on an unchanged engine and computer players writes byte-identical files.
@@ -35,7 +38,7 @@ from game.maps import find_map  # noqa: E402
 from game.rules import Game, WinSpec, parse_grid  # noqa: E402
 from game.rules.core.actions import action_from_json  # noqa: E402
 from game.rules.core.replay import game_to_json, save_game  # noqa: E402
-from game.rules.mapmodel import MapSpec  # noqa: E402
+from game.rules.mapmodel import MapSpec, Placement  # noqa: E402
 from game.runner import library_or_exit  # noqa: E402
 from game.simulation import play_random_game  # noqa: E402
 
@@ -63,6 +66,9 @@ DECISIONS_MAP = "3P-decisions"
 #: Thieves with Swords: two triggered actions of one player at once (rule Actions 5)
 THIEVES_DECK = (("Thief", 3), ("Sword", 3), ("Soldier", 2), ("Coin", 2))
 THIEVES_MAP = "2P-thieves"
+#: kings and Die! (rules version 3: no Die! reaches a king)
+KINGS_DECK = (("Soldier", 2), ("Die!", 3), ("Coin", 3))
+KINGS_MAP = "2P-kings"
 
 #: rules version 2: (file stem, map, computer players per seat, seed, turn limit, sets);
 #: the comment says which decisions the game asks
@@ -82,6 +88,10 @@ RULES_2: tuple[tuple[str, str, tuple[str, ...], int, int, tuple[str, ...]], ...]
     # declare_trigger_first, leave_unpaid, place_dropped
     ("thieves-2P-easy-3", THIEVES_MAP, ("easy",), 3, 16, ("base",)),
 )
+#: rules version 3: the games of version 2, and Die! where kings stand
+RULES_3 = RULES_2 + (
+    ("kings-die-2P-easy-4", KINGS_MAP, ("easy",), 4, 40, ("base",)),
+)
 #: the answers to the decisions the rules leave to a player
 DECISIONS = ("leave_unpaid", "place_dropped", "discard_to_pay", "declare_trigger_first")
 #: a save made while a decision waits: (file stem, the game of RULES_2 it is cut from)
@@ -90,6 +100,11 @@ WAITING = ("castle-siege-easy-6-waiting", "castle-siege-easy-6")
 
 def own_map(name: str) -> MapSpec:
     """One of the maps made for these fixtures."""
+    if name == KINGS_MAP:
+        kings = (Placement("King", (0, 1), 0), Placement("King", (7, 2), 1))
+        return parse_grid("\n".join(["11....22"] * 4), name=KINGS_MAP, players=2,
+                          income=3, start_deck=KINGS_DECK, win=WinSpec("king"),
+                          placements=kings)
     if name == THIEVES_MAP:
         return parse_grid("\n".join(["11....22"] * 4), name=THIEVES_MAP, players=2,
                           income=2, start_deck=THIEVES_DECK, win=WinSpec("none"))
@@ -100,12 +115,13 @@ def own_map(name: str) -> MapSpec:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", type=Path,
-                        default=ROOT / "tests" / "fixtures" / "saves" / "rules-2",
-                        help="folder to write the rules version 2 fixtures to")
+                        default=ROOT / "tests" / "fixtures" / "saves" / "rules-3",
+                        help="folder to write the rules version 3 fixtures to")
     args = parser.parse_args(argv)
     library = library_or_exit()
-    for stem, map_name, ai, seed, turns, sets in RULES_2:
-        spec = own_map(map_name) if map_name in (DECISIONS_MAP, THIEVES_MAP) \
+    args.out.mkdir(parents=True, exist_ok=True)
+    for stem, map_name, ai, seed, turns, sets in RULES_3:
+        spec = own_map(map_name) if map_name in (DECISIONS_MAP, THIEVES_MAP, KINGS_MAP) \
             else find_map(map_name)
         game = play_random_game(spec, library, seed, max_turns=turns, sets=sets, ai=ai)
         path = args.out / f"{stem}.json"

@@ -26,7 +26,7 @@ still load.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -112,6 +112,8 @@ def check_card_data(data: Any, path: str) -> list[Problem]:
         problems.append(Problem(path, "effect", f"an effect for {_a(card_type)}", "nothing"))
     if shaped:
         problems.extend(Problem(path, *found) for found in _target_numbers(data))
+    if not problems and data.get("before"):
+        problems.extend(_earlier_problems(data, path))
     return problems
 
 
@@ -211,7 +213,34 @@ def card_from_data(data: Any, path: str, set_name: str) -> CardDef:
     problems = check_card_data(data, path)
     if problems:
         raise CardError(problems[0], problems)
-    return _build(data, path, set_name)
+    return _with_earlier_forms(data, path, set_name)
+
+
+def _earlier(data: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The card data of each earlier form (``before``): the card's fields, those of the
+    entry in their place."""
+    base = {key: value for key, value in data.items() if key != "before"}
+    return [{**base, **{k: v for k, v in entry.items() if k != "rules"}}
+            for entry in data.get("before") or ()]
+
+
+def _earlier_problems(data: Mapping[str, Any], path: str) -> list[Problem]:
+    """What is wrong with an earlier form as a card of its own (a unit without health),
+    named by its place in ``before``."""
+    return [Problem(path, f"before[{index}].{p.field}", p.expected, p.found)
+            for index, form in enumerate(_earlier(data))
+            for p in check_card_data(form, path)]
+
+
+def _with_earlier_forms(data: Mapping[str, Any], path: str, set_name: str) -> CardDef:
+    """The ``CardDef`` of checked card data, with its earlier forms (oldest first)."""
+    card = _build(data, path, set_name)
+    if "before" in data:
+        forms = sorted(((entry["rules"], _build(form, path, set_name))
+                        for entry, form in zip(data["before"], _earlier(data), strict=True)),
+                       key=lambda pair: pair[0])
+        card = replace(card, before=tuple(forms))
+    return card
 
 
 def _build(data: Mapping[str, Any], path: str, set_name: str) -> CardDef:
@@ -270,7 +299,7 @@ def load_card_file(path: Path, set_name: str, root: Path | None = None) -> CardD
         problems += check_card_data(data, str(path))
     if problems:
         raise CardError(problems[0], problems)
-    return _build(data, str(path), set_name)
+    return _with_earlier_forms(data, str(path), set_name)
 
 
 def visible(folder: Path) -> list[Path]:

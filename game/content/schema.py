@@ -30,6 +30,7 @@ from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError, best_match
 
 from game.rules.cards import CardType
+from game.rules.core.state import RULES_VERSION
 from game.rules.costs import COSTS
 from game.rules.effects import EFFECTS
 from game.rules.keywords import KEYWORDS
@@ -366,6 +367,25 @@ def card_schema() -> dict[str, Any]:
                            "maxLength": MAX_WORD,
                            "x-expected": "a tag: a lower-case word (letters, digits, - or _)"},
                  "x-expected": "a list of tags, each given once"},
+    }
+    # the card as games of an earlier rules version play it (``before``): any field but
+    # its type and name, and the last rules version that plays it so
+    earlier = {key: value for key, value in properties.items() if key not in ("type", "name")}
+    properties["before"] = {
+        "type": "array", "maxItems": MAX_LIST_ITEMS,
+        "x-expected": "a list of the card's earlier forms, each with the last rules version "
+                      "that plays it",
+        "items": {
+            "type": "object", "required": ["rules"],
+            "properties": {"rules": {"type": "integer", "minimum": 1,
+                                     "maximum": RULES_VERSION - 1,
+                                     "x-expected": "a rules version before "
+                                                   f"{RULES_VERSION}, from 1"},
+                           **earlier},
+            "additionalProperties": False,
+            "x-expected": "a mapping with rules (and the fields that were different)",
+            "x-unknown": f"a card field ({', '.join(sorted(earlier))}) or rules",
+        },
     }
     return {
         "$schema": DRAFT,

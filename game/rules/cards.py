@@ -108,6 +108,16 @@ class CardDef:
     tags: frozenset[str] = frozenset()
     source: str = ""
     extra: Mapping[str, Any] = field(default_factory=lambda: EMPTY)
+    #: the card's earlier forms, oldest first: (the last rules version that plays the
+    #: card so, the card then); games of a later version play it as it is (errata)
+    before: tuple[tuple[int, CardDef], ...] = ()
+
+    def form_for(self, version: int) -> CardDef:
+        """The card as a game of rules ``version`` plays it."""
+        for last, form in self.before:
+            if version <= last:
+                return form
+        return self
 
     @property
     def is_permanent(self) -> bool:
@@ -162,6 +172,15 @@ class CardLibrary:
 
     def __len__(self) -> int:
         return len(self._cards)
+
+    def as_of(self, version: int) -> CardLibrary:
+        """The cards as games of rules ``version`` play them: each card in the earliest of
+        its earlier forms (``CardDef.before``) whose last version is ``version`` or later,
+        else as it is; this library itself when no card changed since."""
+        changed = [card.form_for(version) for card in self._cards.values()]
+        if all(a is b for a, b in zip(changed, self._cards.values(), strict=True)):
+            return self
+        return CardLibrary(changed)
 
     def in_sets(self, sets: list[str] | tuple[str, ...]) -> list[CardDef]:
         return [c for c in self._cards.values() if c.set in sets]

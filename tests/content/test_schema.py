@@ -54,8 +54,8 @@ BROKEN: list[tuple[str, str | bytes, str, str, str]] = [
     ("a field given twice", UNIT + "attack: 1\nattack: 2\n", "line 5",
      "each field once in a mapping", "'attack' a second time"),
     # fields
-    ("unknown field", UNIT + "colour: red\n", "colour", "a card field (attack, bloodbound, buy,",
-     "'colour'"),
+    ("unknown field", UNIT + "colour: red\n", "colour",
+     "a card field (attack, before, bloodbound, buy,", "'colour'"),
     ("misspelt field", UNIT + "atack: 2\n", "atack", "a card field", "'atack'"),
     ("missing type", "name: Broken\nhealth: 1\n", "type", "one of the card types spell, unit",
      "nothing"),

@@ -21,6 +21,7 @@ from game.content.cards import load_cards
 from game.rules import Game, GameSetup, WinSpec, parse_grid
 from game.rules.core.actions import Action
 from game.rules.core.replay import game_to_json, replay
+from game.rules.core.state import RULES_VERSION
 from game.rules.invariants import check
 
 LIBRARY, _ = load_cards()
@@ -97,7 +98,7 @@ def test_random_games_with_decisions_keep_every_invariant_and_replay(fuzz_games:
         game = play(seed)
         asked.update(a.kind for a in game.history if a.kind in kinds)
         data = json.loads(json.dumps(game_to_json(game)))
-        assert data["rules_version"] == 2
+        assert data["rules_version"] == RULES_VERSION
         again = replay(data, LIBRARY, f"seed {seed}", verify=True)
         assert again.state_hash() == game.state_hash(), f"seed {seed}: the replay differs"
         game.close()

@@ -19,6 +19,7 @@ from game.content.cards import load_cards
 from game.rules import limits
 from game.rules.core.replay import SaveError, load_game, read_save, replay
 from game.rules.core.save_schema import READABLE_VERSIONS
+from game.rules.core.state import RULES_VERSION
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "saves"
 LIBRARY, _ = load_cards()
@@ -75,7 +76,8 @@ def test_a_seed_that_is_not_a_64_bit_whole_number_is_refused(tmp_path: Path, see
 
 def test_a_rules_version_from_a_newer_game_says_which_this_build_reads(tmp_path: Path) -> None:
     message = refused(tmp_path, edited(lambda d: d.update(rules_version=99)), "rules_version",
-                      "a rules version this build reads (1, 2;")
+                      "a rules version this build reads "
+                      f"({', '.join(str(v) for v in range(1, RULES_VERSION + 1))};")
     assert message.endswith("found 99")
 
 

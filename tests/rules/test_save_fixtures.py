@@ -2,7 +2,8 @@
 restructuring (tests/fixtures/saves, format version 1, rules version 1) still load and
 reproduce every per-turn state hash and the final hash; so do the games of rules version
 2 (tests/fixtures/saves/rules-2), whose players answer the decisions the rules leave to
-them, and a save made while such a decision waits."""
+them, and a save made while such a decision waits, and those of rules version 3
+(rules-3: the errata, the King with protection from Die!)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from game.rules.invariants import check
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "saves"
 SAVES = sorted(FIXTURES.glob("*.json"))
 RULES_2 = sorted((FIXTURES / "rules-2").glob("*.json"))
+RULES_3 = sorted((FIXTURES / "rules-3").glob("*.json"))
 #: the answers to the decisions of rules version 2
 ANSWERS = {"leave_unpaid", "place_dropped", "discard_to_pay", "declare_trigger_first"}
 
@@ -44,7 +46,15 @@ def test_rules_2_fixtures_ask_every_decision() -> None:
     assert asked == ANSWERS
 
 
-@pytest.mark.parametrize("path", SAVES + RULES_2, ids=[p.stem for p in SAVES + RULES_2])
+def test_rules_3_fixtures_are_version_3_and_meet_kings_with_die() -> None:
+    assert RULES_3
+    for path in RULES_3:
+        assert json.loads(path.read_text(encoding="utf-8"))["rules_version"] == 3, path.name
+    assert any(path.stem.startswith("kings-die") for path in RULES_3)
+
+
+@pytest.mark.parametrize("path", SAVES + RULES_2 + RULES_3,
+                         ids=[f"{p.parent.name}/{p.stem}" for p in SAVES + RULES_2 + RULES_3])
 def test_old_save_replays_hash_for_hash(path: Path) -> None:
     data = read_save(path)
     game = load_game(path, _library(), verify=True)

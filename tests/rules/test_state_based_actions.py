@@ -200,8 +200,9 @@ def test_state_based_actions_3_5_no_winner_while_the_condition_is_unmet() -> Non
 
 
 def test_state_based_actions_3_5_king_falls_and_the_other_player_wins() -> None:
+    # rules version 2, where Die! still reaches a king (version 3's King is protected)
     game = scenario(GRID, hands={0: ["Die!"]}, resource={0: 10},
-                    win=WinSpec("king"),
+                    win=WinSpec("king"), rules_version=2,
                     placements=(Placement("King", (1, 0), 0), Placement("King", (6, 3), 1)))
     enemy_king = game.permanent_at((6, 3))
     assert game.card(enemy_king).name == "King"

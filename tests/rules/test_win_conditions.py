@@ -65,7 +65,8 @@ KINGS = (Placement("King", (0, 1), 0), Placement("King", (7, 2), 1))
 
 
 def test_win_conditions_2_king_destroying_the_enemy_king_wins() -> None:
-    game = scenario(GRID, win=WinSpec("king"), placements=KINGS,
+    # rules version 2, where Die! still reaches a king (version 3's King is protected)
+    game = scenario(GRID, win=WinSpec("king"), placements=KINGS, rules_version=2,
                     hands={0: ["Die!", "Die!"]}, resource={0: 10})
     king = game.permanent_at((7, 2))
     assert game.card(king).name == "King" and game.controller(king) == 1
@@ -82,7 +83,8 @@ def test_win_conditions_2_king_destroying_the_enemy_king_wins() -> None:
 def test_win_conditions_2_king_a_fallen_king_puts_only_its_player_out() -> None:
     kings = (*KINGS, Placement("King", (4, 0), 2))
     game = scenario("1...3...\n........\n........\n.......2", players=3, win=WinSpec("king"),
-                    placements=kings, hands={0: ["Die!"]}, resource={0: 10})
+                    placements=kings, hands={0: ["Die!"]}, resource={0: 10},
+                    rules_version=2)  # Die! still reaches a king
     third = game.permanent_at((4, 0))
     to_action_phase(game)
     cast(game, "Die!", third)

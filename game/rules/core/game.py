@@ -74,7 +74,7 @@ class Game(Queries, ViewQueries):
             )
         self.setup = setup
         self.map = setup.map
-        self.library = setup.library
+        self.library = setup.library.as_of(setup.version)  # its errata (ERRATA_VERSION)
         refused = self.ruleset.refused_cards(setup)
         if refused:
             raise ValueError("; ".join(refused))

@@ -1,0 +1,66 @@
+"""Errata: a card changed for balance plays in its new form in new games and in its old
+form in games of an earlier rules version (a save replays as it was played). Rules
+version 3 (``ERRATA_VERSION``): the King has protection from Die! (rule Protection from X
+1: it cannot be targeted by Die!)."""
+
+from __future__ import annotations
+
+import pytest
+from scenario import LIBRARY, scenario, to_action_phase
+
+from game.content.cards import CardError, card_from_data
+from game.rules.core.actions import PlayCard
+from game.rules.core.state import ERRATA_VERSION, RULES_VERSION
+from game.rules.mapmodel import Placement
+
+KINGS = (Placement("King", (0, 0), 0), Placement("King", (7, 3), 1))
+
+
+def _die_targets(version: int) -> tuple[set[str], int, int]:
+    game = scenario(hands={0: ["Die!"]}, resource={0: 9}, placements=KINGS,
+                    rules_version=version)
+    to_action_phase(game)
+    die = next(c for c in game.players[0].hand if game.card(c).name == "Die!")
+    plays = [a for a in game.legal_actions(0) if isinstance(a, PlayCard) and a.card == die]
+    named = {game.card(t).name for a in plays for t in a.targets}
+    kings = [e for e in game.permanents() if game.card(e).name == "King"]
+    game.close()
+    return named, len(plays), len(kings)
+
+
+def test_from_rules_3_no_die_reaches_a_king() -> None:
+    assert ERRATA_VERSION == 3 <= RULES_VERSION
+    named, plays, kings = _die_targets(RULES_VERSION)
+    assert kings == 2
+    assert "King" not in named
+
+
+def test_a_game_of_rules_2_plays_the_king_as_it_was_then() -> None:
+    named, plays, kings = _die_targets(2)
+    assert kings == 2 and plays >= 2
+    assert named == {"King"}  # both kings, the only units on the map
+
+
+def test_the_library_gives_each_rules_version_its_form_of_a_card() -> None:
+    king = LIBRARY["King"]
+    assert king.keywords.get("protection") == "Die!"
+    assert LIBRARY.as_of(2)["King"].keywords.get("protection") is None
+    assert LIBRARY.as_of(1)["King"].keywords.get("loyal")
+    assert LIBRARY.as_of(RULES_VERSION) is LIBRARY  # nothing older to swap in
+
+
+@pytest.mark.parametrize(("before", "field", "words"), [
+    ([{"keywords": ["loyal"]}], "before[0].rules", "rules"),
+    ([{"rules": 0, "attack": 2}], "before[0].rules", "a rules version before"),
+    ([{"rules": RULES_VERSION, "attack": 2}], "before[0].rules",
+     f"at most {RULES_VERSION - 1}"),
+    ([{"rules": 1, "name": {"en": "Queen"}}], "before[0].name", "card field"),
+    ([{"rules": 1, "health": 0}], "before[0].health", "health of at least 1"),
+])
+def test_a_broken_earlier_form_is_named_with_its_field(before: list[dict[str, object]],
+                                                      field: str, words: str) -> None:
+    data = {"type": "unit", "name": {"en": "Pawn"}, "health": 2, "before": before}
+    with pytest.raises(CardError) as caught:
+        card_from_data(data, "pawn.yaml", "test")
+    problems = caught.value.problems
+    assert any(p.field == field and words in p.expected for p in problems), problems
