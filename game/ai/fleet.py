@@ -349,11 +349,10 @@ def overrule(game: Game, player: int, pool: list[Action], values: list[float]) -
     """The rules of thumb's choice among ``pool``, unless another action's evaluation
     (``values``: the position at the end of the round) is better by more than ``MARGIN``;
     ``values`` may stop short of ``pool``'s end (the clock ran out), the rest unweighed."""
+    from .search import overrule as by_margin
+
     pool = pool[:len(values)]
-    rates = [score(game, player, action) for action in pool]
-    liked = max(range(len(pool)), key=lambda i: (rates[i], -i))
-    best = max(range(len(pool)), key=lambda i: (values[i], rates[i], -i))
-    return pool[best] if values[best] > values[liked] + MARGIN else pool[liked]
+    return by_margin(pool, [score(game, player, a) for a in pool], values, MARGIN)
 
 
 def to_round_end(game: Game, steps: int = 800) -> None:

@@ -92,3 +92,18 @@ def test_skirmish_ai_attacks_what_it_can_kill() -> None:
     player = make_player("easy", 1)
     game.apply(player.choose(game, 0))
     assert player.choose(game, 0) == Attack(0, unit_at(game, 1, 0), scout)
+
+
+def test_normal_holds_its_own_against_easy_on_the_marsh_from_either_seat() -> None:
+    """The normal player weighs only the rules of thumb's likeliest actions (they find the
+    way round the water): weighing every move by the evaluation's straight distances, it
+    lost all 40 games against easy on 2P-skirmish-marsh."""
+    from game.simulation import GameTask, Setting, play_task, seat_plan
+
+    setting = Setting(map="2P-skirmish-marsh")
+    plan = seat_plan(4, 1, ("normal", "easy"), swap=True)
+    results = [play_task(GameTask(setting, index, seed, seats))
+               for index, (seed, seats) in enumerate(plan)]
+    assert all(r.winners for r in results)
+    normal = sum(1 for r in results if any(r.seats[w] == "normal" for w in r.winners))
+    assert normal >= 2, [(r.seats, r.winners) for r in results]
