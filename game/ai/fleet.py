@@ -14,6 +14,8 @@ ground forces to take planets, warships otherwise; pass once nothing is worth a 
 
 from __future__ import annotations
 
+from weakref import WeakKeyDictionary
+
 from game.rules import Game
 from game.rules.core.actions import Action
 from game.rules.geometry import Tile
@@ -86,12 +88,30 @@ def power(game: Game, unit: int) -> float:
     return hits * max(1, game.health(unit) - damage(unit))
 
 
+#: game -> (its objectives' points per system, every system worth taking in it: the
+#: objectives and the planets); both are the map's, worked out once per game
+_SYSTEMS: WeakKeyDictionary[Game, tuple[dict[Tile, int], list[Tile]]] = WeakKeyDictionary()
+
+
+def _map_systems(game: Game) -> tuple[dict[Tile, int], list[Tile]]:
+    held = _SYSTEMS.get(game)
+    if held is None:
+        points: dict[Tile, int] = {}
+        for region in game.map.regions:
+            for tile in region.tiles:
+                points[tile] = points.get(tile, 0) + region.points
+        planets = {t for t in game.geometry.cells() if has_planet(game, t)}
+        held = _SYSTEMS[game] = (points, sorted(set(points) | planets))
+    return held
+
+
 def objective_points(game: Game) -> dict[Tile, int]:
-    found: dict[Tile, int] = {}
-    for region in game.map.regions:
-        for tile in region.tiles:
-            found[tile] = found.get(tile, 0) + region.points
-    return found
+    return _map_systems(game)[0]
+
+
+def _alone(game: Game, units: dict[Tile, list[int]], tile: Tile, player: int) -> bool:
+    """Are the player's ships the only ships in the system?"""
+    return {game.controller(u) for u in units.get(tile, ()) if is_ship(game, u)} == {player}
 
 
 def worth_taking(game: Game, player: int, tile: Tile) -> float:
@@ -143,9 +163,7 @@ def reachable_strength(game: Game, player: int, tile: Tile) -> tuple[float, int]
 
 def targets(game: Game, player: int) -> list[Tile]:
     """Systems worth taking for the player."""
-    found = set(objective_points(game))
-    found |= {t for t in game.geometry.cells() if has_planet(game, t)}
-    return sorted(t for t in found if worth_taking(game, player, t) > 0)
+    return [t for t in _map_systems(game)[1] if worth_taking(game, player, t) > 0]
 
 
 def _distance(game: Game, a: Tile, b: Tile) -> int:
@@ -394,8 +412,7 @@ def _side(game: Game, player: int) -> float:
         worth += RESOURCE * resources(game, tile) + HOLD * POINT * objectives.get(tile, 0)
     units = index_units(game)
     for tile, points in objectives.items():
-        if not has_planet(game, tile) and {game.controller(u) for u in units.get(tile, ())
-                                           if is_ship(game, u)} == {player}:
+        if not has_planet(game, tile) and _alone(game, units, tile, player):
             worth += HOLD * POINT * points
     worth += 0.7 * state.resource
     for unit in game.controlled_permanents(player):
@@ -414,12 +431,6 @@ def _side(game: Game, player: int) -> float:
 def _goals(game: Game, player: int) -> list[Tile]:
     """The objectives the player does not hold yet, and the planets not its own."""
     units = index_units(game)
-    found = []
-    for tile in sorted(set(objective_points(game))
-                       | {t for t in game.geometry.cells() if has_planet(game, t)}):
-        if has_planet(game, tile):
-            if controller_of(game, tile) != player:
-                found.append(tile)
-        elif {game.controller(u) for u in units.get(tile, ()) if is_ship(game, u)} != {player}:
-            found.append(tile)
-    return found
+    return [tile for tile in _map_systems(game)[1]
+            if (controller_of(game, tile) != player if has_planet(game, tile)
+                else not _alone(game, units, tile, player))]
