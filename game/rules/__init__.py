@@ -4,6 +4,7 @@ Start with ``Game(GameSetup(...))``, ask ``legal_actions(player)`` and ``apply(a
 read with ``view(entity)``. The shape of the engine is described in game/rules/README.md.
 """
 
+from . import enum_lookup  # noqa: F401 - first: quick enum member reads (see there)
 from .cards import CardDef, CardLibrary, CardType
 from .components import Zone
 from .core.actions import Action, action_from_json

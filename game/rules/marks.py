@@ -97,8 +97,9 @@ MARKS: Registry[MarkKind] = Registry("mark")
 
 def silenced() -> set[int]:
     """Permanents whose marks took away their abilities (the duel's dispel)."""
+    silencing = with_hook("silences")
     return {mark.bearer for _, mark in esper.get_component(Mark)
-            if mark.bearer and MARKS[mark.kind].silences}
+            if mark.bearer and mark.kind in silencing}
 
 
 def _poison(game: Game, unit: int) -> None:
@@ -174,12 +175,15 @@ def stacked(stacking: str, old: int, new: int) -> int:
 _HOOKS: dict[str, tuple[int, dict[str, MarkKind]]] = {}
 
 
-def with_hook(hook: str) -> dict[str, MarkKind]:
-    """The mark kinds whose ``hook`` field is set (truthy), by name, in registry order."""
-    cached = _HOOKS.get(hook)
+def with_hook(*hooks: str) -> dict[str, MarkKind]:
+    """The mark kinds with any of the ``hooks`` fields set (truthy), by name, in registry
+    order."""
+    key = " ".join(hooks)
+    cached = _HOOKS.get(key)
     if cached is None or cached[0] != MARKS.generation:
-        kinds = {name: MARKS[name] for name in MARKS if getattr(MARKS[name], hook)}
-        cached = _HOOKS[hook] = (MARKS.generation, kinds)
+        kinds = {name: MARKS[name] for name in MARKS
+                 if any(getattr(MARKS[name], hook) for hook in hooks)}
+        cached = _HOOKS[key] = (MARKS.generation, kinds)
     return cached[1]
 
 
@@ -207,13 +211,12 @@ def stopping_mark(game: Game, unit: int) -> str:
 def on_event(game: Game, event: Event) -> bool:
     """Marks that trigger on activation put their action on the stack (in registry order).
     Returns whether anything was put on the stack."""
-    if not isinstance(event, Activated):
+    if not isinstance(event, Activated) or not esper.get_component(Mark):
         return False
     pushed = False
     held = game.marks_on(event.permanent)
-    for name in MARKS:
-        kind = MARKS[name]
-        if (kind.on_activate is not None or kind.behaviour) and held.get(name):
+    for name in with_hook("on_activate", "behaviour"):
+        if held.get(name):
             text = f"{game.card(event.permanent).name}: {name} mark"
             game.stack.append(StackItem("mark", event.controller, event.permanent, (name,), text))
             pushed = True

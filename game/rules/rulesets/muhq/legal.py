@@ -124,11 +124,10 @@ def fast_actions(game: Game, player: int, out: list[Action]) -> None:
                 out.append(PlayCard(player, card, None, targets))
     # rule Free Actions 3: cards have free actions too (usable from the hand when their
     # costs can be paid there: a tapping or sacrificing cost needs the permanent)
-    paralysis = players_choose(game)
-    for sources in (hand, game.controlled_permanents(player)):
+    for sources in (hand, _free_action_permanents(game, player)):
         for source in sources:
             free = (known.get(source) or definition_of(source)).free_actions
-            if not free or (paralysis and stopped(game, source)):
+            if not free or (players_choose(game) and stopped(game, source)):
                 continue
             for index, ability in enumerate(free):
                 if free_action_usable(game, player, source, ability):
@@ -136,6 +135,19 @@ def fast_actions(game: Game, player: int, out: list[Action]) -> None:
                         out.append(UseFreeAction(player, source, index, targets))
     if len(hand) > 1:
         out.extend(_discard_pairs(player, tuple(hand)))
+
+
+def _free_action_permanents(game: Game, player: int) -> list[int]:
+    """The permanents ``player`` controls whose cards have free actions, in entity order
+    (kept while ``game.roster_version`` is unchanged: a card's free actions are printed)."""
+    known = game.caches.get("free_action_permanents")
+    if known is None or known[0] != game.roster_version:
+        known = game.caches["free_action_permanents"] = (game.roster_version, {})
+    found: list[int] | None = known[1].get(player)
+    if found is None:
+        found = known[1][player] = [e for e in game.controlled_permanents(player)
+                                    if game.card(e).free_actions]
+    return found
 
 
 #: (player, hand) -> the DiscardForResource actions of every pair of its cards
