@@ -56,6 +56,10 @@ class EasyPlayer:
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
         self.last_reason = ""
+        #: the tiles each (player, unit) heads for in one position (the game and its
+        #: ``version``): a position's every move is judged against the same objectives
+        self._goals_of: tuple[Game | None, int] = (None, -1)
+        self._goals: dict[tuple[int, int], list[Tile]] = {}
 
     # ------------------------------------------------------------------ choosing
 
@@ -179,7 +183,18 @@ class EasyPlayer:
         return set()
 
     def _objectives(self, game: Game, player: int, unit: int) -> list[Tile]:
-        """Tiles the unit should head for under the map's win condition."""
+        """Tiles the unit should head for under the map's win condition (worked out once
+        per position: ``game.version`` changes with every change of the game)."""
+        of, version = self._goals_of
+        if of is not game or version != game.version:
+            self._goals_of = (game, game.version)
+            self._goals = {}
+        known = self._goals.get((player, unit))
+        if known is None:
+            known = self._goals[player, unit] = self._find_objectives(game, player, unit)
+        return known
+
+    def _find_objectives(self, game: Game, player: int, unit: int) -> list[Tile]:
         kind = game.map.win.kind
         targets: list[Tile] = []
         wanted = self._objective_cards(game)

@@ -78,7 +78,8 @@ def _canonical_tail(game: Game) -> tuple[Any, ...]:
         entities.append(found)
     players = tuple([
         (p.resource, p.points, p.eliminated, p.bought, p.upkeep_due, tuple(p.disbanded),
-         tuple([(ZONE_NAMES[z], tuple(cards)) for z, cards in p.zones.items()]))
+         tuple(zip(map(ZONE_NAMES.__getitem__, p.zones), map(tuple, p.zones.values()),
+                   strict=True)))
         # counters came with rules version 2: only a player who has some adds them, so
         # the positions of earlier games hash as they always did
         + ((tuple(sorted(p.counters.items())),) if p.counters else ())

@@ -205,6 +205,17 @@ class Queries:
         """Attack per range of a permanent with its pile (rule Units 15.1): at each range,
         the attacks of the permanent and its piled units reaching that far add up. A tower
         lifts ranges above 1 by one (tiles: tower)."""
+        reaches = self._reaches(entity)
+        top = max((reach for _, reach in reaches), default=0)
+        return {r: sum(a for a, reach in reaches if reach >= r) for r in range(1, top + 1)}
+
+    def attack_range(self, entity: int) -> int:
+        """The farthest range of ``attack_profile`` (0: it can't attack)."""
+        return max((reach for _, reach in self._reaches(entity)), default=0)
+
+    def _reaches(self, entity: int) -> list[tuple[int, int]]:
+        """(attack, range) of the permanent and of each fighter in its pile that can
+        attack at all, ranges above 1 lifted by a tower."""
         definition = self.card(entity)
         raw: list[tuple[int, int]] = []
         if definition.is_fighter:
@@ -217,23 +228,8 @@ class Queries:
                             pd.range + self.bonuses(piled, "range")))
         tile = self.tile_of(entity)
         high = tile is not None and self.tile_kind(tile).high_ground
-        profile: dict[int, int] = {}
-        top = 0
-        reaches = []
-        for amount, reach in raw:
-            if amount <= 0 or reach <= 0:
-                continue
-            if high and reach > 1:
-                reach += 1
-            reaches.append((amount, reach))
-            top = max(top, reach)
-        for r in range(1, top + 1):
-            profile[r] = sum(a for a, reach in reaches if reach >= r)
-        return profile
-
-    def attack_range(self, entity: int) -> int:
-        profile = self.attack_profile(entity)
-        return max(profile) if profile else 0
+        return [(amount, reach + 1 if high and reach > 1 else reach)
+                for amount, reach in raw if amount > 0 and reach > 0]
 
     # ------------------------------------------------------------------ zones
 

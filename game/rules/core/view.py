@@ -299,6 +299,7 @@ class ViewQueries:
                 board.vanish(cast("Game", self), entity)
         self.legal_cache = None
         self.dirty = True
+        self.version += 1
 
     def edit(self, entity: int, **fields: int | bool) -> None:
         """Set a permanent's live state directly, outside the rules: for scenarios, tests

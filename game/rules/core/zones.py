@@ -37,7 +37,11 @@ def place(game: Game, entity: int, zone: Zone, holder: int, top: bool = True) ->
 def unplace(game: Game, entity: int) -> tuple[Zone, int]:
     """Take a card out of its zone; returns the (zone, holder) it was in."""
     zone, holder = game.places.pop(entity)
-    game.zones_of(holder).zones[zone].remove(entity)
+    cards = game.zones_of(holder).zones[zone]
+    if cards[-1] == entity:
+        cards.pop()  # the top card (a draw): no search through the zone
+    else:
+        cards.remove(entity)
     return zone, holder
 
 

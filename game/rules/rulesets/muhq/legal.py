@@ -83,7 +83,9 @@ def legal_actions(game: Game, player: int) -> list[Action]:
                     and not game.keyword(unit, "loyal")):
                 out.append(Disband(player, unit))
         out.append(PayUpkeep(player))
-    if game.can_act_slowly(player):
+    # slow actions (``game.can_act_slowly``): the player holds priority with nothing
+    # pending here, so what is left to ask is the phase, the turn and the stack
+    if phase is Phase.ACTION and player == game.active and not game.stack:
         slow_actions(game, player, out)
     if (phase is Phase.BUYING and player == game.active and not game.stack
             and not state.bought):
