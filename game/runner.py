@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from game.ai import PLAYERS, make_player
-from game.balance import build_report, summary, write_report
+from game.balance import build_report, share, summary, write_report
 from game.content.cards import CARDS_DIR, card_files, load_cards, visible
 from game.content.decks import DECKS_DIR
 from game.content.mods import (
@@ -86,17 +86,26 @@ def percentile(values: list[float], share: float) -> float:
 
 def kind_win_rates(results: list[GameResult]) -> dict[str, dict[str, float]]:
     """Per computer kind: games it played, games it won (a seat of that kind is the sole
-    winner) and the share won."""
-    table: dict[str, dict[str, float]] = {}
+    winner), the share won and its 95 % Wilson interval (``low``, ``high``)."""
+    counts: dict[str, list[int]] = {}
     for r in results:
         winner = r.seats[r.winners[0]] if len(r.winners) == 1 else None
         for kind in dict.fromkeys(r.seats):
-            row = table.setdefault(kind, {"games": 0, "wins": 0})
-            row["games"] += 1
-            row["wins"] += kind == winner
-    for row in table.values():
-        row["rate"] = row["wins"] / row["games"] if row["games"] else 0.0
-    return dict(sorted(table.items()))
+            row = counts.setdefault(kind, [0, 0])
+            row[0] += kind == winner
+            row[1] += 1
+    return {kind: share(wins, games) for kind, (wins, games) in sorted(counts.items())}
+
+
+def first_seat_rate(results: list[GameResult]) -> dict[str, float]:
+    """How often the first seat was the sole winner, with its 95 % Wilson interval."""
+    return share(sum(r.winners == (0,) for r in results), len(results))
+
+
+def rate_text(row: dict[str, float]) -> str:
+    """'12 of 20 games (60.0 %, 95 % interval 38.7-78.1 %)'."""
+    return (f"{int(row['wins'])} of {int(row['games'])} games ({100 * row['rate']:.1f} %, "
+            f"95 % interval {100 * row['low']:.1f}-{100 * row['high']:.1f} %)")
 
 
 def timing_table(times: Times, turns: Times | None = None) -> dict[str, dict[str, float]]:
@@ -204,6 +213,7 @@ def simulate_command(args: argparse.Namespace) -> int:
         } for r in results]
         if by_kind:
             print(json.dumps({"map": spec.name, "games": games, "win_rates": rates,
+                              "first_seat": first_seat_rate(results),
                               "decision_times": timings}, indent=1))
         else:
             print(json.dumps(games, indent=1))
@@ -217,8 +227,8 @@ def simulate_command(args: argparse.Namespace) -> int:
     if by_kind:
         print("wins per computer player" + (" (seats swapped)" if swap else "") + ":")
         for kind, row in rates.items():
-            print(f"  {kind}: {int(row['wins'])} of {int(row['games'])} games "
-                  f"({100 * row['rate']:.1f}%)")
+            print(f"  {kind}: {rate_text(row)}")
+        print(f"  first seat: {rate_text(first_seat_rate(results))}")
         print("decision times (vary from run to run):")
         for kind, row in timings.items():
             print(f"  {kind}: {int(row['decisions'])} decisions, p50 {row['p50_ms']:.1f} ms, "

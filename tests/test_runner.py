@@ -70,6 +70,28 @@ def test_simulate_players_seats_fewer_than_the_map(capsys: pytest.CaptureFixture
     assert code == 2 and err.startswith("--players: expected at most 2")
 
 
+def test_simulate_swap_gives_each_rate_with_its_interval_and_the_first_seats(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 18: strength is reported with a 95 % interval, so a fluke of a few games is
+    not read as a result; with seats swapped, so is the first seat's share."""
+    code, out, _ = run(capsys, "simulate", "--games", "4", "--ai", "eager,random", "--swap",
+                       "--max-turns", "40", "--jobs", "1")
+    assert code == 0
+    games = [line for line in out.splitlines() if line.startswith("game ")]
+    firsts = sum(" winner P1 " in line for line in games)
+    rows = {line.split(":")[0].strip(): line for line in out.splitlines()
+            if line.startswith("  ") and " of 4 games (" in line}
+    assert set(rows) == {"eager", "random", "first seat"}
+    assert rows["first seat"].startswith(f"  first seat: {firsts} of 4 games (")
+    assert "95 % interval " in rows["eager"] and rows["eager"].endswith(" %)")
+    code, out, _ = run(capsys, "simulate", "--games", "4", "--ai", "eager,random", "--swap",
+                       "--max-turns", "40", "--jobs", "1", "--json")
+    data = json.loads(out)
+    for row in [*data["win_rates"].values(), data["first_seat"]]:
+        assert row["low"] <= row["rate"] <= row["high"] and row["games"] == 4
+    assert data["first_seat"]["wins"] == sum(g["winners"] == [1] for g in data["games"])
+
+
 def test_simulate_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "simulate", "--games", "2", "--json", "--max-turns", "30")
     assert code == 0
