@@ -246,8 +246,9 @@ class EasyPlayer:
         return float(now - then) * 4.0 - (10.0 if then >= now else 0.0)
 
     def _worth_activating(self, game: Game, unit: int) -> bool:
-        return bool(game.attack_targets(unit)) or bool(self._objectives(
-            game, game.controller(unit), unit))
+        # the objectives first: kept per position, and there nearly always are some
+        return bool(self._objectives(game, game.controller(unit), unit)) or bool(
+            game.attack_targets(unit))
 
     def _play_value(self, game: Game, player: int, action: PlayCard) -> float:
         definition = game.card(action.card)

@@ -417,7 +417,8 @@ class HardPlayer:
                 arm = arena.pick(self.exploration)
                 game.restore(root)
                 determinize(game, player, rng)
-                value = self._playout(game, player, arms[arm], deadline)
+                with game.unhashed():  # the restore above drops what it plays
+                    value = self._playout(game, player, arms[arm], deadline)
                 if value is None:
                     break  # cut short by the clock: not a fair sample
                 arena.add(arm, value)

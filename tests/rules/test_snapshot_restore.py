@@ -127,3 +127,37 @@ def test_the_game_random_generator_draws_what_random_random_draws() -> None:
     assert [ours.randrange(100) for _ in range(5)] == first
     ours.seed(3)
     assert ours.getstate() == random.Random(3).getstate()
+
+
+def test_unhashed_play_ends_turns_without_hashes_and_a_restore_takes_it_back() -> None:
+    """A search's playouts run inside ``game.unhashed()``: turns ended there keep an empty
+    hash, the restore drops them, and the game then hashes its turns as if nothing had
+    been tried."""
+    spec = find_map("2P-ring-street")
+
+    def game_at_turn_3(seed: int) -> Game:
+        game = Game(GameSetup(spec, LIBRARY, 2, seed, sets=("base", "exp1")))
+        rng = random.Random(seed)
+        while game.turn < 3:
+            _random_line(game, rng, 1)
+        return game
+
+    tried, plain = game_at_turn_3(4), game_at_turn_3(4)
+    try:
+        snap, hashes, turn = tried.snapshot(), list(tried.turn_hashes), tried.turn
+        with tried.unhashed():
+            rng = random.Random(9)
+            while tried.actor is not None and tried.turn < turn + 3:
+                _random_line(tried, rng, 1)
+        assert tried.hash_turns
+        assert tried.turn_hashes[:len(hashes)] == hashes
+        assert set(tried.turn_hashes[len(hashes):]) == {""}
+        tried.restore(snap)
+        assert tried.turn_hashes == hashes
+        for game in (tried, plain):
+            _random_line(game, random.Random(2), 200)
+        assert tried.turn_hashes == plain.turn_hashes and "" not in plain.turn_hashes
+        assert len(plain.turn_hashes) > len(hashes)
+    finally:
+        tried.close()
+        plain.close()

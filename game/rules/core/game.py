@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import itertools
 import operator
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 import esper
@@ -107,6 +108,7 @@ class Game(Queries, ViewQueries):
         self.over_reason = ""
         self.history: list[Action] = []
         self.turn_hashes: list[str] = []
+        self.hash_turns = True  # (False inside ``unhashed``)
         self.bus = EventBus()
         #: the events of the action being applied (returned by ``apply``)
         self.events: list[Event] = []
@@ -157,11 +159,9 @@ class Game(Queries, ViewQueries):
     # ------------------------------------------------------------------ the world
 
     def enter(self) -> None:
-        """Make this game's esper world the current one.
-
-        ``legal_actions``, ``apply``, ``state_hash``, ``snapshot`` and ``restore`` do this
-        themselves; the read-only queries (``card``, ``tile_of``, ``marks``...) read the
-        current world, so with several games alive, call ``enter()`` before querying."""
+        """Make this game's esper world the current one (``legal_actions``, ``apply``,
+        ``state_hash``, ``snapshot`` and ``restore`` do it themselves; the read-only
+        queries read the current world: with several games alive, enter first)."""
         if esper.current_world != self.world:
             esper.switch_world(self.world)
 
@@ -375,7 +375,17 @@ class Game(Queries, ViewQueries):
     # ------------------------------------------------------------------ hashes and snapshots
 
     def store_turn_hash(self) -> None:
-        self.turn_hashes.append(self.state_hash())
+        self.turn_hashes.append(self.state_hash() if self.hash_turns else "")
+
+    @contextmanager
+    def unhashed(self) -> Iterator[None]:
+        """Play that a ``restore`` will take back (a search's playout): its turns end
+        with an empty hash instead of the state hash (a tenth or more of such play)."""
+        before, self.hash_turns = self.hash_turns, False
+        try:
+            yield
+        finally:
+            self.hash_turns = before
 
     def state_hash(self) -> str:
         """A stable hash of everything that matters about the position."""
