@@ -16,8 +16,11 @@ is restored before they answer, so they never see the opponents' real hands or d
   that one is clearly better (``fleet.shortlist``, ``fleet.overrule``; measured: 43 of 60
   games against two easy players on 3P-fleet-triad, where a one-action look ahead won 10
   to 18 of 60 and the rules of thumb alone 18).
-- ``hard`` runs a determinized Monte Carlo search at the root: the greedy scores rank the
-  actions (scored in the order the easy player's rules of thumb suggest, so that a
+- ``hard`` runs a determinized Monte Carlo search at the root. In Muhq's Game the greedy
+  scores pick a favourite and its challengers, which are played out round by round on the
+  same deals, the weaker half dropping out every second round; the favourite is kept
+  unless a challenger is clearly better (``challenge``). In the duel the greedy scores rank
+  the actions (scored in the order the easy player's rules of thumb suggest, so that a
   deadline that strikes early still leaves a sensible choice); the best ``top`` of them
   are searched, each starting with its greedy score as three virtual visits (measured:
   one visit made hard weaker than normal). Then, until its deadline (or a fixed number
@@ -44,6 +47,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from typing import Any
 
 from game.rules import Game
 from game.rules.core.actions import (
@@ -62,7 +66,7 @@ from game.rules.core.actions import (
 )
 from game.rules.core.state import Phase
 
-from . import choices, duel, fleet, skirmish
+from . import challenge, choices, duel, fleet, skirmish
 from .determinize import determinize
 from .easy import EasyPlayer
 from .evaluate import WIN, evaluate
@@ -407,6 +411,8 @@ class HardPlayer:
             if ranked[0][0] >= WIN / 2:
                 ranked = ranked[:1]  # it wins at once
             arms = [pool[i] for _, i in ranked]
+            if not duel.is_duel(game):
+                return self._challenge(game, player, root, arms, deadline)
             arena = _Arms([_clip(score) for score, _ in ranked], self.prior_visits)
             playouts = 0
             while len(arms) > 1:
@@ -430,6 +436,35 @@ class HardPlayer:
         self.last_reason = (f"it tried its {len(arms)} likeliest moves in "
                             f"{self.last_playouts} quick practice games and took the best"
                             if self.last_playouts else "it looked like the best move")
+        return arms[best]
+
+    def _challenge(self, game: Game, player: int, root: dict[str, Any],
+                   arms: list[Action], deadline: float) -> Action:
+        """Muhq's Game: the greedy favourite (``arms[0]``) against the others, played
+        out on the same deals, kept unless one is clearly better (``challenge``)."""
+
+        def play(arm: int, seed: int) -> float | None:
+            game.restore(root)
+            deal = random.Random(seed)
+            determinize(game, player, deal)
+            self.playout.rng = deal  # the rules of thumb's dice are dealt alike too
+            with game.unhashed():  # the next restore drops what it plays
+                return self._playout(game, player, arms[arm], deadline)
+
+        try:
+            found = challenge.race(len(arms), play, self.rng, self.nodes)
+        finally:
+            self.playout.rng = self.rng
+        self.last_playouts = found.played
+        best = found.winner()
+        if not found.played:
+            self.last_reason = "it looked like the best move"
+        elif best:
+            self.last_reason = (f"it beat its first choice clearly in {found.played} quick "
+                                "practice games")
+        else:
+            self.last_reason = (f"its first choice held against {len(arms) - 1} others in "
+                                f"{found.played} quick practice games")
         return arms[best]
 
     def _fleet(self, game: Game, player: int, legal: list[Action], deadline: float) -> Action:
