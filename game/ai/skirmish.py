@@ -34,7 +34,7 @@ from game.rules.core.actions import (
 from game.rules.geometry import Tile
 from game.rules.marks import MARKS
 from game.rules.rulesets.skirmish.combat import attack_damage, melee_power, ranged_power
-from game.rules.rulesets.skirmish.movement import routes, step_cost
+from game.rules.rulesets.skirmish.movement import Route, routes, step_cost
 from game.rules.rulesets.skirmish.objectives import CONTROL, control_points, goal
 
 WIN = 1_000_000.0
@@ -85,17 +85,60 @@ def _nearest(game: Game, tile: Tile, goals: list[Tile]) -> int:
     return min((game.geometry.distance(tile, g) for g in goals), default=0)
 
 
+class Reading:
+    """What one round of scoring reads about the position, read once: where the enemies
+    it sees stand, where its units should head, and each unit's routes."""
+
+    def __init__(self, game: Game, player: int) -> None:
+        self.game = game
+        self.player = player
+        self._enemies: list[tuple[int, Tile]] | None = None
+        self._goals: list[Tile] | None = None
+        self._routes: dict[int, dict[Tile, Route]] = {}
+
+    @property
+    def enemies(self) -> list[tuple[int, Tile]]:
+        """The enemies it sees, with their hexes."""
+        if self._enemies is None:
+            self._enemies = [(e, t) for e in _enemies(self.game, self.player)
+                             if (t := self.game.tile_of(e)) is not None]
+        return self._enemies
+
+    @property
+    def goals(self) -> list[Tile]:
+        if self._goals is None:
+            self._goals = objectives(self.game, self.player)
+        return self._goals
+
+    def routes(self, unit: int) -> dict[Tile, Route]:
+        found = self._routes.get(unit)
+        if found is None:
+            found = self._routes[unit] = routes(self.game, unit)
+        return found
+
+
 def score(game: Game, player: int, action: Action) -> float:
     """How much the easy player likes ``action`` (the highest is taken); the game must be
     the player's fogged view."""
+    return scores(game, player, [action])[0]
+
+
+def scores(game: Game, player: int, actions: list[Action]) -> list[float]:
+    """``score`` of each of ``actions``, reading the position once."""
+    reading = Reading(game, player)
+    return [_score(reading, action) for action in actions]
+
+
+def _score(reading: Reading, action: Action) -> float:
+    game, player = reading.game, reading.player
     if isinstance(action, Attack):
         return _attack_value(game, action.unit, action.target)
     if isinstance(action, FullAction):
-        return _ability_value(game, player, action)
+        return _ability_value(reading, action)
     if isinstance(action, Move):
-        return _move_value(game, player, action.unit, action.tile)
+        return _move_value(reading, action.unit, action.tile)
     if isinstance(action, Activate):
-        return _activate_value(game, player, action.permanent)
+        return _activate_value(reading, action.permanent)
     if isinstance(action, DeclareTrigger):
         return _targets_value(game, player, action.targets, harmful=True)
     if isinstance(action, EndTurn):
@@ -126,7 +169,8 @@ def _toggle_value(game: Game, unit: int) -> float:
     return 9.0 if energy >= int(toggle.get("cost", 0)) + int(toggle.get("upkeep", 0)) else 0.0
 
 
-def _ability_value(game: Game, player: int, action: FullAction) -> float:
+def _ability_value(reading: Reading, action: FullAction) -> float:
+    game, player = reading.game, reading.player
     if action.source == "toggle":
         return _toggle_value(game, action.unit)
     ability = game.card(action.unit).full_action
@@ -145,9 +189,8 @@ def _ability_value(game: Game, player: int, action: FullAction) -> float:
             value += 12.0
         elif kind == "skirmish:contaminate":
             value += sum(8.0 for t in action.targets if isinstance(t, tuple)
-                         for e in _enemies(game, player)
-                         if (where := game.tile_of(e)) is not None
-                         and game.geometry.distance(where, t) <= 1) - 4.0
+                         for _, where in reading.enemies
+                         if game.geometry.distance(where, t) <= 1) - 4.0
     return value
 
 
@@ -176,20 +219,21 @@ def _worth(game: Game, unit: int) -> float:
         + (2.0 if reach > 1 else 0.0)
 
 
-def _move_value(game: Game, player: int, unit: int, tile: Tile) -> float:
+def _move_value(reading: Reading, unit: int, tile: Tile) -> float:
+    game, player = reading.game, reading.player
     here = game.tile_of(unit)
     if here is None:
         return 0.0
-    goals = objectives(game, player)
+    goals = reading.goals
     shooter = ranged_power(game, unit)[1] > 1
     # a move is worth what it gains: ground towards the goals, better ground; standing
     # still is worth the end of the activation (5), so a move that gains nothing is not made
     value = 4.0 + 3.0 * (_nearest(game, here, goals) - _nearest(game, tile, goals))
     value += _terrain_value(game.tile_kind(tile), shooter) \
         - _terrain_value(game.tile_kind(here), shooter)
-    route = routes(game, unit).get(tile)
+    route = reading.routes(unit).get(tile)
     left = game.view(unit).moves_left - (route.spent if route is not None else 0)
-    enemies = [(e, t) for e in _enemies(game, player) if (t := game.tile_of(e)) is not None]
+    enemies = reading.enemies
     damage, reach = ranged_power(game, unit)
     attacks_left = game.view(unit).attacks_left > 0
     if reach > 1:
@@ -226,16 +270,16 @@ def _terrain_value(kind: object, shooter: bool) -> float:
     return value
 
 
-def _activate_value(game: Game, player: int, unit: int) -> float:
+def _activate_value(reading: Reading, unit: int) -> float:
     """Units that can reach a fight now go first."""
+    game = reading.game
     here = game.tile_of(unit)
     if here is None:
         return 0.0
     view = game.view(unit)
     _, reach = ranged_power(game, unit)
     strike = view.movement + max(1, reach)
-    near = [t for e in _enemies(game, player) if (t := game.tile_of(e)) is not None
-            and game.geometry.distance(here, t) <= strike]
+    near = [t for _, t in reading.enemies if game.geometry.distance(here, t) <= strike]
     value = 12.0 + (8.0 if near else 0.0) + 0.1 * _worth(game, unit)
     if game.card(unit).full_action is not None:
         value += 2.0
