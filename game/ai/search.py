@@ -220,7 +220,8 @@ class GreedyScorer:
                 fleet.to_round_end(game)
             value = evaluate(game, player)
             unit = action.permanent if isinstance(action, Activate) else \
-                action.unit if isinstance(action, Move) and duel.is_duel(game) else 0
+                action.unit if isinstance(action, Move) and (
+                    duel.is_duel(game) or skirmish.is_skirmish(game)) else 0
             if (unit and game.actor == player
                     and game.phase is Phase.ACTION and not game.stack):
                 follow = [a for a in game.legal_actions(player)
@@ -300,7 +301,7 @@ class NormalPlayer:
             # the rules of thumb find the way round water and walls, which the evaluation's
             # distances do not: it weighs only their likeliest (measured: weighing every
             # move, normal won 0 of 40 games against easy on 2P-skirmish-marsh)
-            rates = self.easy.rates(game, player, pool)
+            rates = skirmish.rates(game, player, pool)
             liked = sorted(range(len(pool)), key=lambda i: (-rates[i], i))[:SKIRMISH_SHORTLIST]
             pool = [pool[i] for i in sorted(liked)]
             rates = [rates[i] for i in sorted(liked)]
@@ -345,6 +346,7 @@ class HardPlayer:
         self.prior_visits = prior_visits
         self.playout = EasyPlayer(seed)
         self.playout.rng = self.rng
+        self.sharp = skirmish.Sharp(self.rng)
         self.clock = _TurnClock()
         #: playouts run by the last decision (for tests and measurements)
         self.last_playouts = 0
@@ -383,10 +385,13 @@ class HardPlayer:
         rng = self.rng
         if fleet.is_fleet(game):
             return self._fleet(game, player, legal, deadline)
+        if skirmish.is_skirmish(game):
+            return self._skirmish(game, player, legal, deadline)
         pool = candidates(game, player, legal, rng, self.width, self.playout)
         # the rules of thumb decide which actions get scored first: when the time runs
         # out before all are scored, the choice is still at least a sensible one
-        hints = self.playout.rates(game, player, pool)  # a skirmish: what its side sees
+        hints = skirmish.rates(game, player, pool) if skirmish.is_skirmish(game) \
+            else self.playout.rates(game, player, pool)  # a skirmish: what its side sees
         pool = [pool[i] for i in sorted(range(len(pool)), key=lambda i: -hints[i])]
         if skirmish.is_skirmish(game):
             # only the rules of thumb's likeliest, as the normal player (their routes go
@@ -452,8 +457,42 @@ class HardPlayer:
                             "played to the end of the round")
         return fleet.overrule(game, player, pool, values)
 
+    def _skirmish(self, game: Game, player: int, legal: list[Action],
+                  deadline: float) -> Action:
+        """In the skirmish: the rules of thumb's likeliest actions (distances by the
+        ways' movement points), each played on by those rules for both sides until the
+        opponent's next activation is over; their favourite unless another ends clearly
+        better. Nothing is left to chance there and nothing hidden is re-dealt, so one
+        playout tells what more would."""
+        rates = skirmish.rates(game, player, legal)
+        liked = sorted(range(len(legal)), key=lambda i: (-rates[i], i))[:SKIRMISH_HARD_SHORTLIST]
+        pool = [legal[i] for i in liked]
+        rates = [rates[i] for i in liked]
+        root = game.snapshot()
+        values: list[float] = []
+        try:
+            determinize(game, player, self.rng)
+            base = game.snapshot()
+            for action in pool:
+                if values and self._out_of_time(deadline):
+                    break
+                game.restore(base)
+                value = self._playout(game, player, action, deadline, self.sharp)
+                if value is None:
+                    break
+                values.append(value)
+        finally:
+            game.restore(root)
+        self.last_playouts = len(values)
+        if len(values) < 2:
+            return pool[0]
+        self.last_reason = (f"its rules of thumb, checked against {len(values) - 1} others "
+                            "played on to the enemy's next move")
+        return overrule(pool, rates, values, SKIRMISH_MARGIN)
+
     def _playout(self, game: Game, player: int, action: Action,
-                 deadline: float) -> float | None:
+                 deadline: float, policy: EasyPlayer | skirmish.Sharp | None = None
+                 ) -> float | None:
         """Play ``action``, then both sides by rules of thumb until the opponents' next
         turn is over (or the game ends); the end position's value (clipped), or None when
         the clock ran out first. In the duel the opponents' turn is judged just before
@@ -470,7 +509,7 @@ class HardPlayer:
                 break
             if steps % 8 == 7 and self._out_of_time(deadline):
                 return None
-            choice = self.playout.choose(game, actor)
+            choice = (policy or self.playout).choose(game, actor)
             if in_duel and isinstance(choice, EndTurn) and game.turn + 1 >= stop:
                 break
             game.apply(choice)

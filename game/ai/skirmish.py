@@ -18,6 +18,7 @@ when nothing is left worth doing.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -36,6 +37,8 @@ from game.rules.marks import MARKS
 from game.rules.rulesets.skirmish.combat import attack_damage, melee_power, ranged_power
 from game.rules.rulesets.skirmish.movement import Route, routes, step_cost
 from game.rules.rulesets.skirmish.objectives import CONTROL, control_points, goal
+
+from . import skirmish_paths
 
 WIN = 1_000_000.0
 HARMFUL_EFFECTS = frozenset({"damage", "destroy", "skirmish:contaminate"})
@@ -62,9 +65,10 @@ def _enemies(game: Game, player: int) -> list[int]:
             and game.view(u).tile is not None]
 
 
-def objectives(game: Game, player: int) -> list[Tile]:
+def objectives(game: Game, player: int, explore: bool = True) -> list[Tile]:
     """Where its units should head: control points it does not hold and the enemies it
-    sees; with no enemy in sight, the hexes its side does not see (to find them)."""
+    sees; with no enemy in sight, the hexes its side does not see (to find them), unless
+    not ``explore``: then, when there is no point to take either, the enemy's camp."""
     found: list[Tile] = []
     if game.map.win.kind == CONTROL:
         for point in control_points(game):
@@ -72,13 +76,39 @@ def objectives(game: Game, player: int) -> list[Tile]:
                 found.extend(sorted(game.map.regions[point.region].tiles))
     enemies = [t for e in _enemies(game, player) if (t := game.tile_of(e)) is not None]
     found.extend(enemies)
-    if not enemies:
+    if not enemies and explore:
         seen = game.visible_tiles(player)
         if seen is not None:
             found.extend(t for t in game.geometry.cells() if t not in seen)
     if not found:
         found = [t for t, owner in sorted(game.map.owners.items()) if owner != player]
     return found
+
+
+def rates(game: Game, player: int, actions: list[Action]) -> list[float]:
+    """How much the searching players' rules of thumb like each of ``actions``: the easy
+    player's, with the ways' movement points for distances; read from what the player's
+    side sees only."""
+    with fogged(game, player):
+        return scores(game, player, actions, paths=True)
+
+
+class Sharp:
+    """The searching players' rules of thumb as a player (their playouts): the easy
+    player's, with the ways' movement points for distances (``rates``); equal ones
+    told apart by ``rng``."""
+
+    name = "sharp"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, game: Game, player: int) -> Action:
+        legal = game.legal_actions(player)
+        liked = rates(game, player, legal)
+        best = max(liked)
+        top = [a for r, a in zip(liked, legal, strict=True) if r == best]
+        return top[self.rng.randrange(len(top))] if len(top) > 1 else top[0]
 
 
 def _nearest(game: Game, tile: Tile, goals: list[Tile]) -> int:
@@ -89,9 +119,12 @@ class Reading:
     """What one round of scoring reads about the position, read once: where the enemies
     it sees stand, where its units should head, and each unit's routes."""
 
-    def __init__(self, game: Game, player: int) -> None:
+    def __init__(self, game: Game, player: int, paths: bool = False) -> None:
         self.game = game
         self.player = player
+        #: how far a unit is from its goals: the movement points of the way there
+        #: (``skirmish_paths``), else the straight count of hexes (the easy player's)
+        self.paths = paths
         self._enemies: list[tuple[int, Tile]] | None = None
         self._goals: list[Tile] | None = None
         self._routes: dict[int, dict[Tile, Route]] = {}
@@ -107,8 +140,15 @@ class Reading:
     @property
     def goals(self) -> list[Tile]:
         if self._goals is None:
-            self._goals = objectives(self.game, self.player)
+            self._goals = objectives(self.game, self.player, explore=not self.paths)
         return self._goals
+
+    def nearest(self, unit: int, tile: Tile, goals: list[Tile]) -> int:
+        """How far ``unit`` would be from the nearest of ``goals`` standing on ``tile``."""
+        if self.paths:
+            return skirmish_paths.nearest(self.game, skirmish_paths.mover(self.game, unit),
+                                          tile, goals)
+        return _nearest(self.game, tile, goals)
 
     def routes(self, unit: int) -> dict[Tile, Route]:
         found = self._routes.get(unit)
@@ -123,9 +163,10 @@ def score(game: Game, player: int, action: Action) -> float:
     return scores(game, player, [action])[0]
 
 
-def scores(game: Game, player: int, actions: list[Action]) -> list[float]:
-    """``score`` of each of ``actions``, reading the position once."""
-    reading = Reading(game, player)
+def scores(game: Game, player: int, actions: list[Action], paths: bool = False) -> list[float]:
+    """``score`` of each of ``actions``, reading the position once; with ``paths``,
+    distances are the ways' movement points (see ``Reading``)."""
+    reading = Reading(game, player, paths)
     return [_score(reading, action) for action in actions]
 
 
@@ -228,7 +269,7 @@ def _move_value(reading: Reading, unit: int, tile: Tile) -> float:
     shooter = ranged_power(game, unit)[1] > 1
     # a move is worth what it gains: ground towards the goals, better ground; standing
     # still is worth the end of the activation (5), so a move that gains nothing is not made
-    value = 4.0 + 3.0 * (_nearest(game, here, goals) - _nearest(game, tile, goals))
+    value = 4.0 + 3.0 * (reading.nearest(unit, here, goals) - reading.nearest(unit, tile, goals))
     value += _terrain_value(game.tile_kind(tile), shooter) \
         - _terrain_value(game.tile_kind(here), shooter)
     route = reading.routes(unit).get(tile)
@@ -294,14 +335,15 @@ def evaluate(game: Game, player: int) -> float:
     if game.winners and game.winners == (player,) and game.players[player].points >= goal(game):
         return WIN
     value = 0.0
-    goals = objectives(game, player)
+    reading = Reading(game, player, paths=True)
+    goals = reading.goals
     for unit in game.units():
         tile = game.tile_of(unit)
         worth = _worth(game, unit)
         if game.controller(unit) == player:
             value += worth
             if tile is not None and goals:
-                value -= 0.3 * min(_nearest(game, tile, goals), 12)
+                value -= 0.3 * min(reading.nearest(unit, tile, goals), 12)
         else:
             value -= worth
     if game.map.win.kind == CONTROL:
