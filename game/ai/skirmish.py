@@ -21,8 +21,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING, NamedTuple
 
-from game.rules import Game
+from game.rules import EntityView, Game
 from game.rules.core.actions import (
     Action,
     Activate,
@@ -40,7 +41,11 @@ from game.rules.rulesets.skirmish.objectives import CONTROL, control_points, goa
 
 from . import skirmish_paths
 
+if TYPE_CHECKING:
+    from game.rules.components import ControlPoint
+
 WIN = 1_000_000.0
+EXPLORE = False
 HARMFUL_EFFECTS = frozenset({"damage", "destroy", "skirmish:contaminate"})
 
 
@@ -115,6 +120,14 @@ def _nearest(game: Game, tile: Tile, goals: list[Tile]) -> int:
     return min((game.geometry.distance(tile, g) for g in goals), default=0)
 
 
+class Mover(NamedTuple):
+    here: Tile | None
+    view: EntityView
+    shot: tuple[int, int]
+    melee: int
+    flies: bool
+
+
 class Reading:
     """What one round of scoring reads about the position, read once: where the enemies
     it sees stand, where its units should head, and each unit's routes."""
@@ -128,6 +141,8 @@ class Reading:
         self._enemies: list[tuple[int, Tile]] | None = None
         self._goals: list[Tile] | None = None
         self._routes: dict[int, dict[Tile, Route]] = {}
+        self._points: list[ControlPoint] | None = None
+        self._movers: dict[int, Mover] = {}
 
     @property
     def enemies(self) -> list[tuple[int, Tile]]:
@@ -140,7 +155,8 @@ class Reading:
     @property
     def goals(self) -> list[Tile]:
         if self._goals is None:
-            self._goals = objectives(self.game, self.player, explore=not self.paths)
+            self._goals = objectives(self.game, self.player,
+                                     explore=not self.paths or EXPLORE)
         return self._goals
 
     def nearest(self, unit: int, tile: Tile, goals: list[Tile]) -> int:
@@ -149,6 +165,22 @@ class Reading:
             return skirmish_paths.nearest(self.game, skirmish_paths.mover(self.game, unit),
                                           tile, goals)
         return _nearest(self.game, tile, goals)
+
+    @property
+    def points(self) -> list[ControlPoint]:
+        if self._points is None:
+            self._points = control_points(self.game)
+        return self._points
+
+    def mover(self, unit: int) -> Mover:
+        """What a move's worth asks of the moving unit, read once."""
+        found = self._movers.get(unit)
+        if found is None:
+            game = self.game
+            found = self._movers[unit] = Mover(
+                game.tile_of(unit), game.view(unit), ranged_power(game, unit),
+                melee_power(game, unit), bool(game.keyword(unit, "skirmish:flying")))
+        return found
 
     def routes(self, unit: int) -> dict[Tile, Route]:
         found = self._routes.get(unit)
@@ -262,21 +294,22 @@ def _worth(game: Game, unit: int) -> float:
 
 def _move_value(reading: Reading, unit: int, tile: Tile) -> float:
     game, player = reading.game, reading.player
-    here = game.tile_of(unit)
+    mover = reading.mover(unit)
+    here = mover.here
     if here is None:
         return 0.0
     goals = reading.goals
-    shooter = ranged_power(game, unit)[1] > 1
+    damage, reach = mover.shot
+    shooter = reach > 1
     # a move is worth what it gains: ground towards the goals, better ground; standing
     # still is worth the end of the activation (5), so a move that gains nothing is not made
     value = 4.0 + 3.0 * (reading.nearest(unit, here, goals) - reading.nearest(unit, tile, goals))
     value += _terrain_value(game.tile_kind(tile), shooter) \
         - _terrain_value(game.tile_kind(here), shooter)
     route = reading.routes(unit).get(tile)
-    left = game.view(unit).moves_left - (route.spent if route is not None else 0)
+    left = mover.view.moves_left - (route.spent if route is not None else 0)
     enemies = reading.enemies
-    damage, reach = ranged_power(game, unit)
-    attacks_left = game.view(unit).attacks_left > 0
+    attacks_left = mover.view.attacks_left > 0
     if reach > 1:
         if any(game.geometry.adjacent(tile, t) for _, t in enemies):
             value -= 12.0
@@ -284,14 +317,14 @@ def _move_value(reading: Reading, unit: int, tile: Tile) -> float:
                                               for _, t in enemies) \
                 and not any(game.geometry.distance(here, t) <= reach for _, t in enemies):
             value += 14.0
-    elif attacks_left and melee_power(game, unit) > 0:
+    elif attacks_left and mover.melee > 0:
         for _enemy, where in enemies:
             if game.geometry.adjacent(tile, where) and left >= step_cost(game, unit, tile,
                                                                           where):
                 value += 18.0
                 break
-    if game.map.win.kind == CONTROL and not game.keyword(unit, "skirmish:flying"):
-        for point in control_points(game):
+    if game.map.win.kind == CONTROL and not mover.flies:
+        for point in reading.points:
             tiles = game.map.regions[point.region].tiles
             if tile in tiles and here not in tiles:
                 value += 9.0 if point.holder != player else 3.0
