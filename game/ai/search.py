@@ -62,7 +62,7 @@ from game.rules.core.actions import (
 )
 from game.rules.core.state import Phase
 
-from . import choices, duel, fleet, skirmish
+from . import choices, duel, fleet, skirmish, skirmish_search
 from .determinize import determinize
 from .easy import EasyPlayer
 from .evaluate import WIN, evaluate
@@ -81,11 +81,16 @@ OVERRUN = 0.03
 SCALE = 40.0
 
 
-#: the skirmish: how many of the rules of thumb's likeliest actions the normal player
-#: weighs, and how much better than their favourite another must evaluate to be taken
-SKIRMISH_SHORTLIST = 4
-SKIRMISH_MARGIN = 1.0
+#: the skirmish: how many of the rules of thumb's likeliest actions the normal and hard
+#: players weigh, and against how many of the opponent's likeliest replies the hard one
+#: weighs each (``skirmish_search``): on maps won by points 6 against 3 replies (10
+#: swapped games against normal: 10 of 10 on 2P-skirmish-highlands, 7 of 10 on -marsh);
+#: where the last army standing wins, 10 against the one reply of the rules of thumb
+#: (2P-skirmish-wastes: 6 against 3 won 3 of 10, 6 against 2 won 2, 10 against 1 won 7)
+SKIRMISH_SHORTLIST = 6
 SKIRMISH_HARD_SHORTLIST = 6
+SKIRMISH_HARD_REPLIES = 3
+SKIRMISH_HARD_SHORTLIST_ARMIES = 10
 
 
 def overrule(pool: list[Action], rates: list[float], values: list[float],
@@ -220,8 +225,7 @@ class GreedyScorer:
                 fleet.to_round_end(game)
             value = evaluate(game, player)
             unit = action.permanent if isinstance(action, Activate) else \
-                action.unit if isinstance(action, Move) and (
-                    duel.is_duel(game) or skirmish.is_skirmish(game)) else 0
+                action.unit if isinstance(action, Move) and duel.is_duel(game) else 0
             if (unit and game.actor == player
                     and game.phase is Phase.ACTION and not game.stack):
                 follow = [a for a in game.legal_actions(player)
@@ -295,16 +299,15 @@ class NormalPlayer:
         if choices.is_answer(legal[0]):
             self.last_reason = "the best answer it looked one step ahead at"
             return answer_by_search(game, player, legal, self.rng)
+        if skirmish.is_skirmish(game):
+            action, played = skirmish_search.choose(game, player, legal, self.rng,
+                                                    SKIRMISH_SHORTLIST, 1)
+            self.last_reason = (f"its rules of thumb, checked against {played - 1} others "
+                                "played on to the enemy's next move" if played > 1
+                                else "its rules of thumb")
+            return action
         pool = candidates(game, player, legal, self.rng, self.width, self.easy)
         rates: list[float] = []
-        if skirmish.is_skirmish(game):
-            # the rules of thumb find the way round water and walls, which the evaluation's
-            # distances do not: it weighs only their likeliest (measured: weighing every
-            # move, normal won 0 of 40 games against easy on 2P-skirmish-marsh)
-            rates = skirmish.rates(game, player, pool)
-            liked = sorted(range(len(pool)), key=lambda i: (-rates[i], i))[:SKIRMISH_SHORTLIST]
-            pool = [pool[i] for i in sorted(liked)]
-            rates = [rates[i] for i in sorted(liked)]
         root = game.snapshot()
         try:
             determinize(game, player, self.rng)
@@ -312,9 +315,6 @@ class NormalPlayer:
             scores = [scorer.score(action) for action in pool]
         finally:
             game.restore(root)
-        if rates:
-            self.last_reason = "its rules of thumb, checked one step ahead"
-            return overrule(pool, rates, scores, SKIRMISH_MARGIN)
         best = max(scores)
         if fleet.is_fleet(game):
             self.last_reason = "its rules of thumb, checked against others played to the end"
@@ -346,7 +346,6 @@ class HardPlayer:
         self.prior_visits = prior_visits
         self.playout = EasyPlayer(seed)
         self.playout.rng = self.rng
-        self.sharp = skirmish.Sharp(self.rng)
         self.clock = _TurnClock()
         #: playouts run by the last decision (for tests and measurements)
         self.last_playouts = 0
@@ -390,14 +389,8 @@ class HardPlayer:
         pool = candidates(game, player, legal, rng, self.width, self.playout)
         # the rules of thumb decide which actions get scored first: when the time runs
         # out before all are scored, the choice is still at least a sensible one
-        hints = skirmish.rates(game, player, pool) if skirmish.is_skirmish(game) \
-            else self.playout.rates(game, player, pool)  # a skirmish: what its side sees
+        hints = self.playout.rates(game, player, pool)  # a skirmish: what its side sees
         pool = [pool[i] for i in sorted(range(len(pool)), key=lambda i: -hints[i])]
-        if skirmish.is_skirmish(game):
-            # only the rules of thumb's likeliest, as the normal player (their routes go
-            # round water and walls; measured on 2P-skirmish-marsh against easy, six
-            # games with seats swapped: hard won 0 over every move, 5 over these)
-            pool = pool[:SKIRMISH_HARD_SHORTLIST]
         root = game.snapshot()
         try:
             determinize(game, player, rng)
@@ -459,40 +452,21 @@ class HardPlayer:
 
     def _skirmish(self, game: Game, player: int, legal: list[Action],
                   deadline: float) -> Action:
-        """In the skirmish: the rules of thumb's likeliest actions (distances by the
-        ways' movement points), each played on by those rules for both sides until the
-        opponent's next activation is over; their favourite unless another ends clearly
-        better. Nothing is left to chance there and nothing hidden is re-dealt, so one
-        playout tells what more would."""
-        rates = skirmish.rates(game, player, legal)
-        liked = sorted(range(len(legal)), key=lambda i: (-rates[i], i))[:SKIRMISH_HARD_SHORTLIST]
-        pool = [legal[i] for i in liked]
-        rates = [rates[i] for i in liked]
-        root = game.snapshot()
-        values: list[float] = []
-        try:
-            determinize(game, player, self.rng)
-            base = game.snapshot()
-            for action in pool:
-                if values and self._out_of_time(deadline):
-                    break
-                game.restore(base)
-                value = self._playout(game, player, action, deadline, self.sharp)
-                if value is None:
-                    break
-                values.append(value)
-        finally:
-            game.restore(root)
-        self.last_playouts = len(values)
-        if len(values) < 2:
-            return pool[0]
-        self.last_reason = (f"its rules of thumb, checked against {len(values) - 1} others "
-                            "played on to the enemy's next move")
-        return overrule(pool, rates, values, SKIRMISH_MARGIN)
+        """In the skirmish: the normal player's way (``skirmish_search``), on maps won
+        by points with each action weighed against the opponent's likeliest replies (the
+        worst counts), elsewhere with more actions weighed; as many as the clock allows."""
+        shortlist, replies = (SKIRMISH_HARD_SHORTLIST, SKIRMISH_HARD_REPLIES) \
+            if skirmish.on_points(game) else (SKIRMISH_HARD_SHORTLIST_ARMIES, 1)
+        action, played = skirmish_search.choose(
+            game, player, legal, self.rng, shortlist, replies,
+            lambda: self._out_of_time(deadline))
+        self.last_playouts = played
+        self.last_reason = (f"its rules of thumb, checked against {played - 1} others and "
+                            "the enemy's answers" if played > 1 else "its rules of thumb")
+        return action
 
     def _playout(self, game: Game, player: int, action: Action,
-                 deadline: float, policy: EasyPlayer | skirmish.Sharp | None = None
-                 ) -> float | None:
+                 deadline: float) -> float | None:
         """Play ``action``, then both sides by rules of thumb until the opponents' next
         turn is over (or the game ends); the end position's value (clipped), or None when
         the clock ran out first. In the duel the opponents' turn is judged just before
@@ -509,7 +483,7 @@ class HardPlayer:
                 break
             if steps % 8 == 7 and self._out_of_time(deadline):
                 return None
-            choice = (policy or self.playout).choose(game, actor)
+            choice = self.playout.choose(game, actor)
             if in_duel and isinstance(choice, EndTurn) and game.turn + 1 >= stop:
                 break
             game.apply(choice)

@@ -45,12 +45,16 @@ if TYPE_CHECKING:
     from game.rules.components import ControlPoint
 
 WIN = 1_000_000.0
-EXPLORE = False
 HARMFUL_EFFECTS = frozenset({"damage", "destroy", "skirmish:contaminate"})
 
 
 def is_skirmish(game: Game) -> bool:
     return game.ruleset.name == "skirmish"
+
+
+def on_points(game: Game) -> bool:
+    """Is the map won by holding control points (else by the last army standing)?"""
+    return game.map.win.kind == CONTROL
 
 
 @contextmanager
@@ -155,8 +159,7 @@ class Reading:
     @property
     def goals(self) -> list[Tile]:
         if self._goals is None:
-            self._goals = objectives(self.game, self.player,
-                                     explore=not self.paths or EXPLORE)
+            self._goals = objectives(self.game, self.player, explore=not self.paths)
         return self._goals
 
     def nearest(self, unit: int, tile: Tile, goals: list[Tile]) -> int:
