@@ -16,6 +16,9 @@ is restored before they answer, so they never see the opponents' real hands or d
   that one is clearly better (``fleet.shortlist``, ``fleet.overrule``; measured: 43 of 60
   games against two easy players on 3P-fleet-triad, where a one-action look ahead won 10
   to 18 of 60 and the rules of thumb alone 18).
+  In the skirmish it plays the rules of thumb's six likeliest actions on to the end of
+  the enemy's next activation and keeps their favourite unless another ends clearly
+  better (``skirmish_search``).
 - ``hard`` runs a determinized Monte Carlo search at the root: the greedy scores rank the
   actions (scored in the order the easy player's rules of thumb suggest, so that a
   deadline that strikes early still leaves a sensible choice); the best ``top`` of them
@@ -28,6 +31,9 @@ is restored before they answer, so they never see the opponents' real hands or d
   average. A greedy score reads the position right after the action, a playout a turn
   later, so the two are put on one level before they are averaged (``_Arms``). An
   action that wins at once is taken without more search.
+  In the skirmish, where nothing is left to chance, it is the normal player's way with
+  the enemy's likeliest replies weighed too (on maps won by points) or more actions
+  (where the last army standing wins): a fixed amount of work, whatever ``nodes`` says.
 
 A decision the rules leave to the player (which units stay unpaid, where a dropped
 permanent goes, which cards pay a discard cost) is answered by both alike: each answer

@@ -14,6 +14,13 @@ camp), a melee unit to where it can still strike this activation, a shooter to w
 can shoot without standing next to an enemy, onto cover or high ground and off burning
 or radioactive ground; activate first the units that can fight now; end the activation
 when nothing is left worth doing.
+
+The normal and hard players use the same rules of thumb with one difference (``rates``,
+``Sharp``): a distance is the movement points of the cheapest way there
+(``skirmish_paths``), round water, walls and mountains, not the straight count of hexes;
+and with control points to take or an enemy camp to head for, their units do not
+wander off to look into hexes their side does not see. Their evaluation counts
+distances the same way.
 """
 
 from __future__ import annotations
@@ -366,8 +373,9 @@ def _activate_value(reading: Reading, unit: int) -> float:
 def evaluate(game: Game, player: int) -> float:
     """The player's side minus the others' as its side sees them: each unit by its worth
     (attack, health left, a shot), points against the goal and the control points held,
-    how close the units stand to what wins. Only a win on points counts as a win: in a
-    view with hidden units, a side that seems gone may not be."""
+    how close the units stand to what wins (the movement points of the way there). Only
+    a win on points counts as a win: in a view with hidden units, a side that seems gone
+    may not be."""
     if game.winners and game.winners == (player,) and game.players[player].points >= goal(game):
         return WIN
     value = 0.0
