@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, NamedTuple
+from typing import Any, NamedTuple
 
 from game.rules import EntityView, Game
 from game.rules.core.actions import (
@@ -47,9 +47,6 @@ from game.rules.rulesets.skirmish.movement import Route, routes, step_cost
 from game.rules.rulesets.skirmish.objectives import CONTROL, control_points, goal
 
 from . import skirmish_paths
-
-if TYPE_CHECKING:
-    from game.rules.components import ControlPoint
 
 WIN = 1_000_000.0
 HARMFUL_EFFECTS = frozenset({"damage", "destroy", "skirmish:contaminate"})
@@ -152,7 +149,7 @@ class Reading:
         self._enemies: list[tuple[int, Tile]] | None = None
         self._goals: list[Tile] | None = None
         self._routes: dict[int, dict[Tile, Route]] = {}
-        self._points: list[ControlPoint] | None = None
+        self._points: list[Any] | None = None
         self._movers: dict[int, Mover] = {}
 
     @property
@@ -177,7 +174,8 @@ class Reading:
         return _nearest(self.game, tile, goals)
 
     @property
-    def points(self) -> list[ControlPoint]:
+    def points(self) -> list[Any]:
+        """The control points (``objectives.control_points``)."""
         if self._points is None:
             self._points = control_points(self.game)
         return self._points

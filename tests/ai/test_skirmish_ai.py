@@ -5,8 +5,9 @@ with it or without it (the issue's "vision": hidden units are not evaluated)."""
 from __future__ import annotations
 
 import inspect
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from types import FrameType
 from typing import Any
 
 import pytest
@@ -31,32 +32,43 @@ def pair() -> tuple[Game, Game, int]:
     return plain, hidden, brute
 
 
+def by_a_player(frame: FrameType | None) -> bool:
+    """Was the function running in ``frame`` called from a computer player's own code?"""
+    outer = frame.f_back if frame is not None else None
+    caller = outer.f_globals.get("__name__", "") if outer is not None else ""
+    return str(caller).startswith("game.ai")
+
+
+@contextmanager
+def spying(names: tuple[str, ...], spy_for: Callable[[Any], Any]) -> Iterator[None]:
+    """``Game``'s methods of these names replaced by ``spy_for(original)`` meanwhile."""
+    originals = {name: getattr(Game, name) for name in names}
+    for name, original in originals.items():
+        setattr(Game, name, spy_for(original))
+    try:
+        yield
+    finally:
+        for name, original in originals.items():
+            setattr(Game, name, original)
+
+
 @contextmanager
 def reads() -> Iterator[set[int]]:
     """Every entity the computer player's own code asks the game about (view, card,
     tile, controller, keyword, marks) meanwhile; the engine's own reads (applying an
     action, listing the legal ones) are not the player's."""
     seen: set[int] = set()
-    originals: dict[str, Any] = {}
-    for name in ("view", "card", "tile_of", "controller", "keyword", "marks", "exists"):
-        original = getattr(Game, name)
-        originals[name] = original
 
-        def spy(self: Game, entity: int, *args: Any, _original: Any = original,
-                **kwargs: Any) -> Any:
-            frame = inspect.currentframe()
-            outer = frame.f_back if frame is not None else None
-            caller = outer.f_globals.get("__name__", "") if outer is not None else ""
-            if caller.startswith("game.ai"):
+    def spy_for(original: Any) -> Any:
+        def spy(self: Game, entity: int, *args: Any, **kwargs: Any) -> Any:
+            if by_a_player(inspect.currentframe()):
                 seen.add(entity)
-            return _original(self, entity, *args, **kwargs)
+            return original(self, entity, *args, **kwargs)
+        return spy
 
-        setattr(Game, name, spy)
-    try:
+    with spying(("view", "card", "tile_of", "controller", "keyword", "marks", "exists"),
+                spy_for):
         yield seen
-    finally:
-        for name, original in originals.items():
-            setattr(Game, name, original)
 
 
 def decide(game: Game, kind: str, hidden: int = 0) -> list[Any]:
@@ -99,26 +111,18 @@ def listed() -> Iterator[set[int]]:
     """Every entity in the lists the computer player's own code gets from the game
     (its units, its permanents, a player's permanents, what a side sees) meanwhile."""
     seen: set[int] = set()
-    originals: dict[str, Any] = {}
-    for name in ("units", "permanents", "controlled_permanents", "visible_permanents"):
-        original = getattr(Game, name)
-        originals[name] = original
 
-        def spy(self: Game, *args: Any, _original: Any = original, **kwargs: Any) -> Any:
-            found = _original(self, *args, **kwargs)
-            frame = inspect.currentframe()
-            outer = frame.f_back if frame is not None else None
-            caller = outer.f_globals.get("__name__", "") if outer is not None else ""
-            if caller.startswith("game.ai"):
+    def spy_for(original: Any) -> Any:
+        def spy(self: Game, *args: Any, **kwargs: Any) -> Any:
+            found = original(self, *args, **kwargs)
+            if by_a_player(inspect.currentframe()):
                 seen.update(found)
             return found
+        return spy
 
-        setattr(Game, name, spy)
-    try:
+    with spying(("units", "permanents", "controlled_permanents", "visible_permanents"),
+                spy_for):
         yield seen
-    finally:
-        for name, original in originals.items():
-            setattr(Game, name, original)
 
 
 @pytest.mark.parametrize("kind", ["easy", "normal", "hard"])
