@@ -83,7 +83,7 @@ class EasyPlayer:
         skirmish, read from what its side sees only."""
         if skirmish.is_skirmish(game):
             with skirmish.fogged(game, player):
-                return [skirmish.score(game, player, a) for a in actions]
+                return skirmish.scores(game, player, actions)
         rate = duel.score if duel.is_duel(game) else \
             fleet.score if fleet.is_fleet(game) else self.score
         return [rate(game, player, a) for a in actions]

@@ -16,6 +16,9 @@ is restored before they answer, so they never see the opponents' real hands or d
   that one is clearly better (``fleet.shortlist``, ``fleet.overrule``; measured: 43 of 60
   games against two easy players on 3P-fleet-triad, where a one-action look ahead won 10
   to 18 of 60 and the rules of thumb alone 18).
+  In the skirmish it plays the rules of thumb's six likeliest actions on to the end of
+  the enemy's next activation and keeps their favourite unless another ends clearly
+  better (``skirmish_search``).
 - ``hard`` runs a determinized Monte Carlo search at the root. In Muhq's Game the greedy
   scores pick a favourite and its challengers, which are played out round by round on the
   same deals, the weaker half dropping out every second round; the favourite is kept
@@ -31,6 +34,9 @@ is restored before they answer, so they never see the opponents' real hands or d
   average. A greedy score reads the position right after the action, a playout a turn
   later, so the two are put on one level before they are averaged (``_Arms``). An
   action that wins at once is taken without more search.
+  In the skirmish, where nothing is left to chance, it is the normal player's way with
+  the enemy's likeliest replies weighed too (on maps won by points) or more actions
+  (where the last army standing wins): a fixed amount of work, whatever ``nodes`` says.
 
 A decision the rules leave to the player (which units stay unpaid, where a dropped
 permanent goes, which cards pay a discard cost) is answered by both alike: each answer
@@ -66,7 +72,7 @@ from game.rules.core.actions import (
 )
 from game.rules.core.state import Phase
 
-from . import challenge, choices, duel, fleet, skirmish
+from . import challenge, choices, duel, fleet, skirmish, skirmish_search
 from .determinize import determinize
 from .easy import EasyPlayer
 from .evaluate import WIN, evaluate
@@ -85,11 +91,16 @@ OVERRUN = 0.03
 SCALE = 40.0
 
 
-#: the skirmish: how many of the rules of thumb's likeliest actions the normal player
-#: weighs, and how much better than their favourite another must evaluate to be taken
-SKIRMISH_SHORTLIST = 4
-SKIRMISH_MARGIN = 1.0
+#: the skirmish: how many of the rules of thumb's likeliest actions the normal and hard
+#: players weigh, and against how many of the opponent's likeliest replies the hard one
+#: weighs each (``skirmish_search``): on maps won by points 6 against 3 replies (10
+#: swapped games against normal: 10 of 10 on 2P-skirmish-highlands, 7 of 10 on -marsh);
+#: where the last army standing wins, 10 against the one reply of the rules of thumb
+#: (2P-skirmish-wastes: 6 against 3 won 3 of 10, 6 against 2 won 2, 10 against 1 won 7)
+SKIRMISH_SHORTLIST = 6
 SKIRMISH_HARD_SHORTLIST = 6
+SKIRMISH_HARD_REPLIES = 3
+SKIRMISH_HARD_SHORTLIST_ARMIES = 10
 
 
 def overrule(pool: list[Action], rates: list[float], values: list[float],
@@ -298,16 +309,15 @@ class NormalPlayer:
         if choices.is_answer(legal[0]):
             self.last_reason = "the best answer it looked one step ahead at"
             return answer_by_search(game, player, legal, self.rng)
+        if skirmish.is_skirmish(game):
+            action, played = skirmish_search.choose(game, player, legal, self.rng,
+                                                    SKIRMISH_SHORTLIST, 1)
+            self.last_reason = (f"its rules of thumb, checked against {played - 1} others "
+                                "played on to the enemy's next move" if played > 1
+                                else "its rules of thumb")
+            return action
         pool = candidates(game, player, legal, self.rng, self.width, self.easy)
         rates: list[float] = []
-        if skirmish.is_skirmish(game):
-            # the rules of thumb find the way round water and walls, which the evaluation's
-            # distances do not: it weighs only their likeliest (measured: weighing every
-            # move, normal won 0 of 40 games against easy on 2P-skirmish-marsh)
-            rates = self.easy.rates(game, player, pool)
-            liked = sorted(range(len(pool)), key=lambda i: (-rates[i], i))[:SKIRMISH_SHORTLIST]
-            pool = [pool[i] for i in sorted(liked)]
-            rates = [rates[i] for i in sorted(liked)]
         root = game.snapshot()
         try:
             determinize(game, player, self.rng)
@@ -315,9 +325,6 @@ class NormalPlayer:
             scores = [scorer.score(action) for action in pool]
         finally:
             game.restore(root)
-        if rates:
-            self.last_reason = "its rules of thumb, checked one step ahead"
-            return overrule(pool, rates, scores, SKIRMISH_MARGIN)
         best = max(scores)
         if fleet.is_fleet(game):
             self.last_reason = "its rules of thumb, checked against others played to the end"
@@ -387,16 +394,13 @@ class HardPlayer:
         rng = self.rng
         if fleet.is_fleet(game):
             return self._fleet(game, player, legal, deadline)
+        if skirmish.is_skirmish(game):
+            return self._skirmish(game, player, legal, deadline)
         pool = candidates(game, player, legal, rng, self.width, self.playout)
         # the rules of thumb decide which actions get scored first: when the time runs
         # out before all are scored, the choice is still at least a sensible one
         hints = self.playout.rates(game, player, pool)  # a skirmish: what its side sees
         pool = [pool[i] for i in sorted(range(len(pool)), key=lambda i: -hints[i])]
-        if skirmish.is_skirmish(game):
-            # only the rules of thumb's likeliest, as the normal player (their routes go
-            # round water and walls; measured on 2P-skirmish-marsh against easy, six
-            # games with seats swapped: hard won 0 over every move, 5 over these)
-            pool = pool[:SKIRMISH_HARD_SHORTLIST]
         root = game.snapshot()
         try:
             determinize(game, player, rng)
@@ -487,6 +491,21 @@ class HardPlayer:
         self.last_reason = (f"its rules of thumb, checked against {len(values) - 1} others "
                             "played to the end of the round")
         return fleet.overrule(game, player, pool, values)
+
+    def _skirmish(self, game: Game, player: int, legal: list[Action],
+                  deadline: float) -> Action:
+        """In the skirmish: the normal player's way (``skirmish_search``), on maps won
+        by points with each action weighed against the opponent's likeliest replies (the
+        worst counts), elsewhere with more actions weighed; as many as the clock allows."""
+        shortlist, replies = (SKIRMISH_HARD_SHORTLIST, SKIRMISH_HARD_REPLIES) \
+            if skirmish.on_points(game) else (SKIRMISH_HARD_SHORTLIST_ARMIES, 1)
+        action, played = skirmish_search.choose(
+            game, player, legal, self.rng, shortlist, replies,
+            lambda: self._out_of_time(deadline))
+        self.last_playouts = played
+        self.last_reason = (f"its rules of thumb, checked against {played - 1} others and "
+                            "the enemy's answers" if played > 1 else "its rules of thumb")
+        return action
 
     def _playout(self, game: Game, player: int, action: Action,
                  deadline: float) -> float | None:

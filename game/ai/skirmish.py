@@ -14,14 +14,23 @@ camp), a melee unit to where it can still strike this activation, a shooter to w
 can shoot without standing next to an enemy, onto cover or high ground and off burning
 or radioactive ground; activate first the units that can fight now; end the activation
 when nothing is left worth doing.
+
+The normal and hard players use the same rules of thumb with one difference (``rates``,
+``Sharp``): a distance is the movement points of the cheapest way there
+(``skirmish_paths``), round water, walls and mountains, not the straight count of hexes;
+and with control points to take or an enemy camp to head for, their units do not
+wander off to look into hexes their side does not see. Their evaluation counts
+distances the same way.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any, NamedTuple
 
-from game.rules import Game
+from game.rules import EntityView, Game
 from game.rules.core.actions import (
     Action,
     Activate,
@@ -34,8 +43,10 @@ from game.rules.core.actions import (
 from game.rules.geometry import Tile
 from game.rules.marks import MARKS
 from game.rules.rulesets.skirmish.combat import attack_damage, melee_power, ranged_power
-from game.rules.rulesets.skirmish.movement import routes, step_cost
+from game.rules.rulesets.skirmish.movement import Route, routes, step_cost
 from game.rules.rulesets.skirmish.objectives import CONTROL, control_points, goal
+
+from . import skirmish_paths
 
 WIN = 1_000_000.0
 HARMFUL_EFFECTS = frozenset({"damage", "destroy", "skirmish:contaminate"})
@@ -43,6 +54,11 @@ HARMFUL_EFFECTS = frozenset({"damage", "destroy", "skirmish:contaminate"})
 
 def is_skirmish(game: Game) -> bool:
     return game.ruleset.name == "skirmish"
+
+
+def on_points(game: Game) -> bool:
+    """Is the map won by holding control points (else by the last army standing)?"""
+    return game.map.win.kind == CONTROL
 
 
 @contextmanager
@@ -62,9 +78,10 @@ def _enemies(game: Game, player: int) -> list[int]:
             and game.view(u).tile is not None]
 
 
-def objectives(game: Game, player: int) -> list[Tile]:
+def objectives(game: Game, player: int, explore: bool = True) -> list[Tile]:
     """Where its units should head: control points it does not hold and the enemies it
-    sees; with no enemy in sight, the hexes its side does not see (to find them)."""
+    sees; with no enemy in sight, the hexes its side does not see (to find them), unless
+    not ``explore``: then, when there is no point to take either, the enemy's camp."""
     found: list[Tile] = []
     if game.map.win.kind == CONTROL:
         for point in control_points(game):
@@ -72,7 +89,7 @@ def objectives(game: Game, player: int) -> list[Tile]:
                 found.extend(sorted(game.map.regions[point.region].tiles))
     enemies = [t for e in _enemies(game, player) if (t := game.tile_of(e)) is not None]
     found.extend(enemies)
-    if not enemies:
+    if not enemies and explore:
         seen = game.visible_tiles(player)
         if seen is not None:
             found.extend(t for t in game.geometry.cells() if t not in seen)
@@ -81,21 +98,128 @@ def objectives(game: Game, player: int) -> list[Tile]:
     return found
 
 
+def rates(game: Game, player: int, actions: list[Action]) -> list[float]:
+    """How much the searching players' rules of thumb like each of ``actions``: the easy
+    player's, with the ways' movement points for distances; read from what the player's
+    side sees only."""
+    with fogged(game, player):
+        return scores(game, player, actions, paths=True)
+
+
+class Sharp:
+    """The searching players' rules of thumb as a player (their playouts): the easy
+    player's, with the ways' movement points for distances (``rates``); equal ones
+    told apart by ``rng``."""
+
+    name = "sharp"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, game: Game, player: int) -> Action:
+        legal = game.legal_actions(player)
+        liked = rates(game, player, legal)
+        best = max(liked)
+        top = [a for r, a in zip(liked, legal, strict=True) if r == best]
+        return top[self.rng.randrange(len(top))] if len(top) > 1 else top[0]
+
+
 def _nearest(game: Game, tile: Tile, goals: list[Tile]) -> int:
     return min((game.geometry.distance(tile, g) for g in goals), default=0)
+
+
+class Mover(NamedTuple):
+    here: Tile | None
+    view: EntityView
+    shot: tuple[int, int]
+    melee: int
+    flies: bool
+
+
+class Reading:
+    """What one round of scoring reads about the position, read once: where the enemies
+    it sees stand, where its units should head, and each unit's routes."""
+
+    def __init__(self, game: Game, player: int, paths: bool = False) -> None:
+        self.game = game
+        self.player = player
+        #: how far a unit is from its goals: the movement points of the way there
+        #: (``skirmish_paths``), else the straight count of hexes (the easy player's)
+        self.paths = paths
+        self._enemies: list[tuple[int, Tile]] | None = None
+        self._goals: list[Tile] | None = None
+        self._routes: dict[int, dict[Tile, Route]] = {}
+        self._points: list[Any] | None = None
+        self._movers: dict[int, Mover] = {}
+
+    @property
+    def enemies(self) -> list[tuple[int, Tile]]:
+        """The enemies it sees, with their hexes."""
+        if self._enemies is None:
+            self._enemies = [(e, t) for e in _enemies(self.game, self.player)
+                             if (t := self.game.tile_of(e)) is not None]
+        return self._enemies
+
+    @property
+    def goals(self) -> list[Tile]:
+        if self._goals is None:
+            self._goals = objectives(self.game, self.player, explore=not self.paths)
+        return self._goals
+
+    def nearest(self, unit: int, tile: Tile, goals: list[Tile]) -> int:
+        """How far ``unit`` would be from the nearest of ``goals`` standing on ``tile``."""
+        if self.paths:
+            return skirmish_paths.nearest(self.game, skirmish_paths.mover(self.game, unit),
+                                          tile, goals)
+        return _nearest(self.game, tile, goals)
+
+    @property
+    def points(self) -> list[Any]:
+        """The control points (``objectives.control_points``)."""
+        if self._points is None:
+            self._points = control_points(self.game)
+        return self._points
+
+    def mover(self, unit: int) -> Mover:
+        """What a move's worth asks of the moving unit, read once."""
+        found = self._movers.get(unit)
+        if found is None:
+            game = self.game
+            found = self._movers[unit] = Mover(
+                game.tile_of(unit), game.view(unit), ranged_power(game, unit),
+                melee_power(game, unit), bool(game.keyword(unit, "skirmish:flying")))
+        return found
+
+    def routes(self, unit: int) -> dict[Tile, Route]:
+        found = self._routes.get(unit)
+        if found is None:
+            found = self._routes[unit] = routes(self.game, unit)
+        return found
 
 
 def score(game: Game, player: int, action: Action) -> float:
     """How much the easy player likes ``action`` (the highest is taken); the game must be
     the player's fogged view."""
+    return scores(game, player, [action])[0]
+
+
+def scores(game: Game, player: int, actions: list[Action], paths: bool = False) -> list[float]:
+    """``score`` of each of ``actions``, reading the position once; with ``paths``,
+    distances are the ways' movement points (see ``Reading``)."""
+    reading = Reading(game, player, paths)
+    return [_score(reading, action) for action in actions]
+
+
+def _score(reading: Reading, action: Action) -> float:
+    game, player = reading.game, reading.player
     if isinstance(action, Attack):
         return _attack_value(game, action.unit, action.target)
     if isinstance(action, FullAction):
-        return _ability_value(game, player, action)
+        return _ability_value(reading, action)
     if isinstance(action, Move):
-        return _move_value(game, player, action.unit, action.tile)
+        return _move_value(reading, action.unit, action.tile)
     if isinstance(action, Activate):
-        return _activate_value(game, player, action.permanent)
+        return _activate_value(reading, action.permanent)
     if isinstance(action, DeclareTrigger):
         return _targets_value(game, player, action.targets, harmful=True)
     if isinstance(action, EndTurn):
@@ -126,7 +250,8 @@ def _toggle_value(game: Game, unit: int) -> float:
     return 9.0 if energy >= int(toggle.get("cost", 0)) + int(toggle.get("upkeep", 0)) else 0.0
 
 
-def _ability_value(game: Game, player: int, action: FullAction) -> float:
+def _ability_value(reading: Reading, action: FullAction) -> float:
+    game, player = reading.game, reading.player
     if action.source == "toggle":
         return _toggle_value(game, action.unit)
     ability = game.card(action.unit).full_action
@@ -145,9 +270,8 @@ def _ability_value(game: Game, player: int, action: FullAction) -> float:
             value += 12.0
         elif kind == "skirmish:contaminate":
             value += sum(8.0 for t in action.targets if isinstance(t, tuple)
-                         for e in _enemies(game, player)
-                         if (where := game.tile_of(e)) is not None
-                         and game.geometry.distance(where, t) <= 1) - 4.0
+                         for _, where in reading.enemies
+                         if game.geometry.distance(where, t) <= 1) - 4.0
     return value
 
 
@@ -176,22 +300,24 @@ def _worth(game: Game, unit: int) -> float:
         + (2.0 if reach > 1 else 0.0)
 
 
-def _move_value(game: Game, player: int, unit: int, tile: Tile) -> float:
-    here = game.tile_of(unit)
+def _move_value(reading: Reading, unit: int, tile: Tile) -> float:
+    game, player = reading.game, reading.player
+    mover = reading.mover(unit)
+    here = mover.here
     if here is None:
         return 0.0
-    goals = objectives(game, player)
-    shooter = ranged_power(game, unit)[1] > 1
+    goals = reading.goals
+    damage, reach = mover.shot
+    shooter = reach > 1
     # a move is worth what it gains: ground towards the goals, better ground; standing
     # still is worth the end of the activation (5), so a move that gains nothing is not made
-    value = 4.0 + 3.0 * (_nearest(game, here, goals) - _nearest(game, tile, goals))
+    value = 4.0 + 3.0 * (reading.nearest(unit, here, goals) - reading.nearest(unit, tile, goals))
     value += _terrain_value(game.tile_kind(tile), shooter) \
         - _terrain_value(game.tile_kind(here), shooter)
-    route = routes(game, unit).get(tile)
-    left = game.view(unit).moves_left - (route.spent if route is not None else 0)
-    enemies = [(e, t) for e in _enemies(game, player) if (t := game.tile_of(e)) is not None]
-    damage, reach = ranged_power(game, unit)
-    attacks_left = game.view(unit).attacks_left > 0
+    route = reading.routes(unit).get(tile)
+    left = mover.view.moves_left - (route.spent if route is not None else 0)
+    enemies = reading.enemies
+    attacks_left = mover.view.attacks_left > 0
     if reach > 1:
         if any(game.geometry.adjacent(tile, t) for _, t in enemies):
             value -= 12.0
@@ -199,14 +325,14 @@ def _move_value(game: Game, player: int, unit: int, tile: Tile) -> float:
                                               for _, t in enemies) \
                 and not any(game.geometry.distance(here, t) <= reach for _, t in enemies):
             value += 14.0
-    elif attacks_left and melee_power(game, unit) > 0:
+    elif attacks_left and mover.melee > 0:
         for _enemy, where in enemies:
             if game.geometry.adjacent(tile, where) and left >= step_cost(game, unit, tile,
                                                                           where):
                 value += 18.0
                 break
-    if game.map.win.kind == CONTROL and not game.keyword(unit, "skirmish:flying"):
-        for point in control_points(game):
+    if game.map.win.kind == CONTROL and not mover.flies:
+        for point in reading.points:
             tiles = game.map.regions[point.region].tiles
             if tile in tiles and here not in tiles:
                 value += 9.0 if point.holder != player else 3.0
@@ -226,16 +352,16 @@ def _terrain_value(kind: object, shooter: bool) -> float:
     return value
 
 
-def _activate_value(game: Game, player: int, unit: int) -> float:
+def _activate_value(reading: Reading, unit: int) -> float:
     """Units that can reach a fight now go first."""
+    game = reading.game
     here = game.tile_of(unit)
     if here is None:
         return 0.0
     view = game.view(unit)
     _, reach = ranged_power(game, unit)
     strike = view.movement + max(1, reach)
-    near = [t for e in _enemies(game, player) if (t := game.tile_of(e)) is not None
-            and game.geometry.distance(here, t) <= strike]
+    near = [t for _, t in reading.enemies if game.geometry.distance(here, t) <= strike]
     value = 12.0 + (8.0 if near else 0.0) + 0.1 * _worth(game, unit)
     if game.card(unit).full_action is not None:
         value += 2.0
@@ -245,19 +371,21 @@ def _activate_value(game: Game, player: int, unit: int) -> float:
 def evaluate(game: Game, player: int) -> float:
     """The player's side minus the others' as its side sees them: each unit by its worth
     (attack, health left, a shot), points against the goal and the control points held,
-    how close the units stand to what wins. Only a win on points counts as a win: in a
-    view with hidden units, a side that seems gone may not be."""
+    how close the units stand to what wins (the movement points of the way there). Only
+    a win on points counts as a win: in a view with hidden units, a side that seems gone
+    may not be."""
     if game.winners and game.winners == (player,) and game.players[player].points >= goal(game):
         return WIN
     value = 0.0
-    goals = objectives(game, player)
+    reading = Reading(game, player, paths=True)
+    goals = reading.goals
     for unit in game.units():
         tile = game.tile_of(unit)
         worth = _worth(game, unit)
         if game.controller(unit) == player:
             value += worth
             if tile is not None and goals:
-                value -= 0.3 * min(_nearest(game, tile, goals), 12)
+                value -= 0.3 * min(reading.nearest(unit, tile, goals), 12)
         else:
             value -= worth
     if game.map.win.kind == CONTROL:

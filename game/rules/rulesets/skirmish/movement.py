@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ...core.events import ActionDeclared
 from ...geometry import Tile
+from ...tiles import TileType
 from .rules import (
     BURN,
     RADIATED,
@@ -39,7 +40,6 @@ from .rules import (
     body,
     can_stand,
     flying,
-    high_ground,
     kind_at,
     prop,
     status,
@@ -55,17 +55,25 @@ def step_cost(game: Game, unit: int, a: Tile, b: Tile) -> int:
     """Points a step from ``a`` to ``b`` needs and costs."""
     if flying(game, unit):
         return 1
-    cost = 1 + kind_at(game, a).move_out + kind_at(game, b).move_in
-    if kind_at(game, b).elevated and not high_ground(game, unit, a):
-        cost += 1
-    return cost
+    return ground_cost(kind_at(game, a), kind_at(game, b))
+
+
+def ground_cost(out: TileType, into: TileType) -> int:
+    """Points a step out of a hex of kind ``out`` into one of kind ``into`` needs and
+    costs a unit on the ground (elevated: +1 when climbing from low ground)."""
+    return 1 + out.move_out + into.move_in + (1 if into.elevated and not out.elevated else 0)
 
 
 def step_penalty(game: Game, unit: int, a: Tile, b: Tile) -> int:
     """Points taken after a step from ``a`` to ``b``."""
     if flying(game, unit):
         return 0
-    return kind_at(game, a).penalty_out + kind_at(game, b).penalty_in
+    return ground_penalty(kind_at(game, a), kind_at(game, b))
+
+
+def ground_penalty(out: TileType, into: TileType) -> int:
+    """Points taken after a step out of ``out`` into ``into`` on the ground."""
+    return out.penalty_out + into.penalty_in
 
 
 def known_taken(game: Game, unit: int) -> set[Tile]:
@@ -78,6 +86,36 @@ def known_taken(game: Game, unit: int) -> set[Tile]:
     taken.update(sight.sensed)
     taken.update(activity(unit).blocked)
     return taken
+
+
+class _Steps:
+    """``step_cost``, ``step_penalty`` and ``can_stand`` for one unit during one search of
+    its routes: what the unit is (flying, aquatic) and the hexes' kinds are read once."""
+
+    def __init__(self, game: Game, unit: int) -> None:
+        self.game = game
+        self.unit = unit
+        self.fly = flying(game, unit)
+        self.kinds: dict[Tile, TileType] = {}
+        self.standing: dict[Tile, bool] = {}
+
+    def kind(self, tile: Tile) -> TileType:
+        found = self.kinds.get(tile)
+        if found is None:
+            found = self.kinds[tile] = kind_at(self.game, tile)
+        return found
+
+    def stands(self, tile: Tile) -> bool:
+        found = self.standing.get(tile)
+        if found is None:
+            found = self.standing[tile] = can_stand(self.game, self.unit, tile)
+        return found
+
+    def cost(self, a: Tile, b: Tile) -> int:
+        return 1 if self.fly else ground_cost(self.kind(a), self.kind(b))
+
+    def penalty(self, a: Tile, b: Tile) -> int:
+        return 0 if self.fly else ground_penalty(self.kind(a), self.kind(b))
 
 
 class Route(NamedTuple):
@@ -104,6 +142,7 @@ def routes(game: Game, unit: int) -> dict[Tile, Route]:
     doors = {} if inside else entrances(game, unit)
     found: dict[Tile, Route] = {}
     index = game.cell_index
+    steps = _Steps(game, unit)
     best = {here: 0}
     queue: list[tuple[int, int, Tile, tuple[Tile, ...]]] = [(0, index[here], here, ())]
     while queue:
@@ -113,17 +152,17 @@ def routes(game: Game, unit: int) -> dict[Tile, Route]:
         left = points - spent
         for nxt in game.neighbours[tile]:
             if nxt in doors:  # a friendly transport: a move may end in it
-                cost = step_cost(game, unit, tile, nxt)
-                total = spent + cost + step_penalty(game, unit, tile, nxt)
+                cost = steps.cost(tile, nxt)
+                total = spent + cost + steps.penalty(tile, nxt)
                 if cost <= left and (nxt not in found or found[nxt].spent > total):
                     found[nxt] = Route(total, (*path, nxt))
                 continue
-            if nxt in taken or not can_stand(game, unit, nxt):
+            if nxt in taken or not steps.stands(nxt):
                 continue
-            cost = step_cost(game, unit, tile, nxt)
+            cost = steps.cost(tile, nxt)
             if cost > left:
                 continue
-            total = spent + cost + step_penalty(game, unit, tile, nxt)
+            total = spent + cost + steps.penalty(tile, nxt)
             if best.get(nxt, total + 1) <= total:
                 continue
             best[nxt] = total

@@ -117,9 +117,15 @@ _VIEWS: WeakKeyDictionary[Game, tuple[list[str], dict[tuple[object, ...], frozen
     = WeakKeyDictionary()
 
 
-def unit_view(game: Game, unit: int) -> frozenset[Tile]:
+def blocking(game: Game, player: int) -> frozenset[Tile]:
+    """The hexes of the units that block the sight of ``player``'s units."""
+    return frozenset(tile for tile, other in game.board.items()
+                     if blocks_for(game, other, player))
+
+
+def unit_view(game: Game, unit: int, blocked: frozenset[Tile] | None = None) -> frozenset[Tile]:
     """The hexes ``unit`` sees: its own, those next to it, and those within its sight
-    with a clear line."""
+    with a clear line. ``blocked``: ``blocking`` for its player, when already known."""
     here = game.tile_of(unit)
     if here is None or game.board.get(here, 0) != unit:
         return frozenset()
@@ -129,10 +135,10 @@ def unit_view(game: Game, unit: int) -> frozenset[Tile]:
     # a line depends on the terrain, the viewer's hex, sight and footing, and the hexes
     # of the units that block its side's sight
     distance = game.geometry.distance
-    blockers = () if flies else tuple(sorted(
-        tile for tile, other in game.board.items()
-        if other != unit and distance(here, tile) <= radius
-        and blocks_for(game, other, player)))
+    if blocked is None and not flies:
+        blocked = blocking(game, player)
+    blockers = () if flies or blocked is None else tuple(sorted(
+        tile for tile in blocked if tile != here and distance(here, tile) <= radius))
     key = (here, player, radius, flies, high_ground(game, unit, here), blockers)
     held = _VIEWS.get(game)
     if held is None or held[0] != game.tiles:
@@ -178,7 +184,8 @@ def vision(game: Game, player: int) -> Vision:
 
 def _compute(game: Game, player: int) -> Vision:
     mine = [u for u in units_of(game, player)]
-    views: dict[int, frozenset[Tile]] = {u: unit_view(game, u) for u in mine}
+    blocked = blocking(game, player)
+    views: dict[int, frozenset[Tile]] = {u: unit_view(game, u, blocked) for u in mine}
     hexes: frozenset[Tile] = frozenset().union(*views.values()) if views else frozenset()
     detecting = [views[u] for u in mine if prop(game, u, DETECTION)]
     seen: set[int] = set(game.controlled_permanents(player))

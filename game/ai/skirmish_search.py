@@ -1,0 +1,101 @@
+"""How the normal and hard players choose in the skirmish: the rules of thumb's likeliest
+actions (``skirmish.rates``: distances by the ways' movement points), each played on,
+and their favourite unless another ends clearly better (``search.overrule``).
+
+An action is played on by the rules of thumb (``skirmish.Sharp``) to the end of the
+activation it belongs to; then the opponent's next activation is played, and the
+position after it is judged (``skirmish.evaluate``). The normal player lets the rules of
+thumb choose the opponent's activation; the hard player weighs more actions and, on
+maps won by points, plays out several of the opponent's activations (its likeliest units
+to activate) and counts the worst for it, as if the opponent saw what hurts most.
+Nothing in a skirmish is left to chance and nothing hidden is re-dealt (what a side does
+not see is taken off the board first, ``determinize``), so one playout of each tells
+what more would.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from game.rules import Action, Game
+
+from . import skirmish
+from .determinize import determinize
+from .evaluate import evaluate
+
+#: Evaluations are clipped to this (a won or lost game counts as this much, not WIN).
+CLIP = 300.0
+#: how much better than the rules of thumb's favourite another action must end to be taken
+MARGIN = 1.0
+#: the most actions one activation's playout takes (a guard; a real one takes a handful)
+STEPS = 60
+
+
+def clip(value: float) -> float:
+    return max(-CLIP, min(CLIP, value))
+
+
+def choose(game: Game, player: int, legal: list[Action], rng: random.Random,
+           shortlist: int, replies: int,
+           out_of_time: Callable[[], bool] = lambda: False) -> tuple[Action, int]:
+    """The action to take among ``legal`` and how many were played on: the rules of
+    thumb's ``shortlist`` likeliest, each judged after the opponent's reply (the worst of
+    its ``replies`` likeliest); the game is left as it was."""
+    from .search import overrule  # search imports this module
+
+    rates = skirmish.rates(game, player, legal)
+    liked = sorted(range(len(legal)), key=lambda i: (-rates[i], i))[:shortlist]
+    pool = [legal[i] for i in liked]
+    if len(pool) == 1:
+        return pool[0], 0
+    policy = skirmish.Sharp(rng)
+    root = game.snapshot()
+    values: list[float] = []
+    try:
+        determinize(game, player, rng)
+        base = game.snapshot()
+        for action in pool:
+            if values and out_of_time():
+                break
+            game.restore(base)
+            values.append(play_on(game, player, action, policy, replies))
+    finally:
+        game.restore(root)
+    return overrule(pool, [rates[i] for i in liked], values, MARGIN), len(values)
+
+
+def _finish(game: Game, actor: int, policy: skirmish.Sharp) -> None:
+    """The rules of thumb play ``actor``'s activation under way to its end."""
+    turn = game.turn
+    for _ in range(STEPS):
+        if game.actor != actor or game.turn != turn:
+            return
+        game.apply(policy.choose(game, actor))
+
+
+def play_on(game: Game, player: int, action: Action, policy: skirmish.Sharp,
+            replies: int) -> float:
+    """The worth for ``player`` of ``action`` played, its activation finished by the
+    rules of thumb, and the opponent's next activation (the worst of its ``replies``
+    likeliest first steps, each finished by the rules of thumb)."""
+    game.apply(action)
+    _finish(game, player, policy)
+    opponent = game.actor
+    if opponent is None or opponent == player:
+        return clip(evaluate(game, player))
+    legal = game.legal_actions(opponent)
+    if replies > 1 and len(legal) > 1:
+        rates = skirmish.rates(game, opponent, legal)
+        firsts = [legal[i] for i in sorted(range(len(legal)),
+                                           key=lambda i: (-rates[i], i))[:replies]]
+    else:
+        firsts = [policy.choose(game, opponent)]
+    here = game.snapshot()
+    worst = CLIP
+    for first in firsts:
+        game.restore(here)
+        game.apply(first)
+        _finish(game, opponent, policy)
+        worst = min(worst, clip(evaluate(game, player)))
+    return worst
