@@ -225,3 +225,13 @@ def evaluate(game: Game, player: int) -> float:
     others = [side_worth(game, p.index, board) for p in game.players
               if p.index != player and not p.eliminated]
     return mine - (max(others) if others else 0.0)
+
+
+#: a practice game's value is clipped to this (a won or lost game counts as this much, not
+#: ``WIN``, so that one playout that ends the game does not swamp the rest)
+CLIP = 300.0
+
+
+def clip(value: float) -> float:
+    """``value`` within ``-CLIP`` and ``CLIP``."""
+    return max(-CLIP, min(CLIP, value))

@@ -22,18 +22,12 @@ from game.rules import Action, Game
 
 from . import skirmish
 from .determinize import determinize
-from .evaluate import evaluate
+from .evaluate import CLIP, clip, evaluate
 
-#: Evaluations are clipped to this (a won or lost game counts as this much, not WIN).
-CLIP = 300.0
 #: how much better than the rules of thumb's favourite another action must end to be taken
 MARGIN = 1.0
 #: the most actions one activation's playout takes (a guard; a real one takes a handful)
 STEPS = 60
-
-
-def clip(value: float) -> float:
-    return max(-CLIP, min(CLIP, value))
 
 
 def choose(game: Game, player: int, legal: list[Action], rng: random.Random,
