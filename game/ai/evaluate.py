@@ -44,6 +44,7 @@ POINTS_SPAN = 120.0  # reaching the points target, in evaluation units
 RESOURCE_SPAN = 120.0  # reaching the resource threshold
 APPROACH = 0.6  # per tile a fighter stands closer to its objective (within REACH)
 REACH = 14
+STICK_HELD = 15.0  # a unit of ours carries the stick of victory
 STAY_HOME = 0.3  # per tile a king or building stands away from where it started
 THREAT_SHARE = 0.4  # share of a unit's worth lost when an enemy can kill it next turn
 
@@ -143,16 +144,14 @@ def _goals(game: Game, board: _Board, player: int) -> list[Tile]:
             if region.name not in mine:
                 goals.extend(region.tiles)
     elif kind == "stick_of_victory":
-        name = str(game.map.win.params.get("card", "Stick of Victory"))
-        for entities in board.permanents.values():
-            for entity in entities:
-                if game.card(entity).name == name:
-                    carrier = game.container_of(entity)
-                    if carrier and game.controller(carrier) == player:
-                        return []
-                    tile = game.tile_of(entity)
-                    if tile is not None:
-                        goals.append(tile)
+        for entity in _sticks(game, board):
+            carrier = game.container_of(entity)
+            if carrier and game.controller(carrier) == player:
+                at = game.tile_of(carrier)  # we carry it: the others guard the carrier
+                return [at] if at is not None else []
+            tile = game.tile_of(entity)
+            if tile is not None:
+                goals.append(tile)
     elif kind == "resource":
         goals = game.map.tiles_of_type("farm field")
     if not goals:  # otherwise: the enemy fighters
@@ -160,6 +159,18 @@ def _goals(game: Game, board: _Board, player: int) -> list[Tile]:
             if not teams.friendly(game, player, owner) and owner >= 0:
                 goals.extend(t for _, t in fighters)
     return goals
+
+
+def _sticks(game: Game, board: _Board) -> list[int]:
+    """The stick of victory on the map (lying or carried)."""
+    name = str(game.map.win.params.get("card", "Stick of Victory"))
+    return [entity for entities in board.permanents.values() for entity in entities
+            if game.card(entity).name == name]
+
+
+def _carries_stick(game: Game, board: _Board, player: int) -> bool:
+    return any((carrier := game.container_of(stick)) and game.controller(carrier) == player
+               for stick in _sticks(game, board))
 
 
 def _threatened(game: Game, board: _Board, player: int, entity: int, tile: Tile) -> bool:
@@ -205,6 +216,8 @@ def side_worth(game: Game, player: int, board: _Board | None = None) -> float:
         if boss:  # the players' only way to win: each blow is a share of the win
             worth += BOSS_SPAN * (left + 1) / (view.health + 1)
             continue
+        if not view.card.is_fighter:  # a building: what its solid value still takes
+            left = int(game.keyword(piece, "solid") or 0) - view.damage
         worth += OBJECTIVE_PIECE + OBJECTIVE_HEALTH * max(0, left)
         home, at = board.homes.get(piece), game.tile_of(piece)
         if home is not None and at is not None:
@@ -225,8 +238,8 @@ def side_worth(game: Game, player: int, board: _Board | None = None) -> float:
         for _unit, tile in board.fighters.get(player, ()):
             near = min(game.geometry.distance(tile, g) for g in goals)
             worth += APPROACH * max(0, REACH - near)
-    elif kind == "stick_of_victory":
-        worth += 15.0  # we carry the stick
+    if kind == "stick_of_victory" and _carries_stick(game, board, player):
+        worth += STICK_HELD
     return worth
 
 
