@@ -19,7 +19,12 @@ Two sets (see ``tests/fixtures/saves/README.md``):
   the newest (``RULES_2``); like the version 1 saves they are not to be made again.
 - ``tests/fixtures/saves/rules-3/*.json``, rules version 3 (errata: the King has
   protection from Die!): the games of ``RULES_2`` again, and kings facing Die! on a small
-  map. This tool writes these.
+  map. Written by this tool while version 3 was the newest (``RULES_3``); not to be made
+  again.
+- ``tests/fixtures/saves/rules-4/*.json``, rules version 4 (the boss grows with the
+  number of players; Fireball's erratum): the games of ``RULES_3`` again, kings facing
+  Fireball on a small map, and each boss map with one player and with three. This tool
+  writes these.
 
 Run from the repository root: ``python tools/make_save_fixtures.py [--out DIR]``. Running
 it again on an unchanged engine and computer players writes byte-identical files.
@@ -69,6 +74,9 @@ THIEVES_MAP = "2P-thieves"
 #: kings and Die! (rules version 3: no Die! reaches a king)
 KINGS_DECK = (("Soldier", 2), ("Die!", 3), ("Coin", 3))
 KINGS_MAP = "2P-kings"
+#: kings and Fireball (rules version 4: Fireball's erratum)
+FIREBALL_DECK = (("Soldier", 2), ("Fireball", 3), ("Coin", 3))
+FIREBALL_MAP = "2P-fireball"
 
 #: rules version 2: (file stem, map, computer players per seat, seed, turn limit, sets);
 #: the comment says which decisions the game asks
@@ -92,6 +100,16 @@ RULES_2: tuple[tuple[str, str, tuple[str, ...], int, int, tuple[str, ...]], ...]
 RULES_3 = RULES_2 + (
     ("kings-die-2P-easy-4", KINGS_MAP, ("easy",), 4, 40, ("base",)),
 )
+#: rules version 4: the games of version 3, Fireball where kings stand, and each boss map
+#: with one player and with three (the boss grows with the players: ``SEATS``)
+RULES_4 = RULES_3 + (
+    ("kings-fireball-2P-easy-5", FIREBALL_MAP, ("easy",), 5, 40, ("base",)),
+    ("the-tyrant-1P-easy-2", "the-tyrant", ("easy", "tyrant"), 2, 200, ("base", "exp1")),
+    ("the-kraken-3P-easy-3", "the-kraken", ("easy", "easy", "easy", "kraken"), 3, 200,
+     ("base", "sea")),
+)
+#: the seats of the games that fill fewer than their map's (a boss map's players and boss)
+SEATS = {"the-tyrant-1P-easy-2": 2, "the-kraken-3P-easy-3": 4}
 #: the answers to the decisions the rules leave to a player
 DECISIONS = ("leave_unpaid", "place_dropped", "discard_to_pay", "declare_trigger_first")
 #: a save made while a decision waits: (file stem, the game of RULES_2 it is cut from)
@@ -100,10 +118,11 @@ WAITING = ("castle-siege-easy-6-waiting", "castle-siege-easy-6")
 
 def own_map(name: str) -> MapSpec:
     """One of the maps made for these fixtures."""
-    if name == KINGS_MAP:
+    if name in (KINGS_MAP, FIREBALL_MAP):
         kings = (Placement("King", (0, 1), 0), Placement("King", (7, 2), 1))
-        return parse_grid("\n".join(["11....22"] * 4), name=KINGS_MAP, players=2,
-                          income=3, start_deck=KINGS_DECK, win=WinSpec("king"),
+        deck = KINGS_DECK if name == KINGS_MAP else FIREBALL_DECK
+        return parse_grid("\n".join(["11....22"] * 4), name=name, players=2,
+                          income=3, start_deck=deck, win=WinSpec("king"),
                           placements=kings)
     if name == THIEVES_MAP:
         return parse_grid("\n".join(["11....22"] * 4), name=THIEVES_MAP, players=2,
@@ -115,15 +134,16 @@ def own_map(name: str) -> MapSpec:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", type=Path,
-                        default=ROOT / "tests" / "fixtures" / "saves" / "rules-3",
-                        help="folder to write the rules version 3 fixtures to")
+                        default=ROOT / "tests" / "fixtures" / "saves" / "rules-4",
+                        help="folder to write the rules version 4 fixtures to")
     args = parser.parse_args(argv)
     library = library_or_exit()
     args.out.mkdir(parents=True, exist_ok=True)
-    for stem, map_name, ai, seed, turns, sets in RULES_3:
-        spec = own_map(map_name) if map_name in (DECISIONS_MAP, THIEVES_MAP, KINGS_MAP) \
-            else find_map(map_name)
-        game = play_random_game(spec, library, seed, max_turns=turns, sets=sets, ai=ai)
+    for stem, map_name, ai, seed, turns, sets in RULES_4:
+        spec = own_map(map_name) if map_name in (DECISIONS_MAP, THIEVES_MAP, KINGS_MAP,
+                                                 FIREBALL_MAP) else find_map(map_name)
+        game = play_random_game(spec, library, seed, players=SEATS.get(stem),
+                                max_turns=turns, sets=sets, ai=ai)
         path = args.out / f"{stem}.json"
         save_game(game, path)
         state = "over" if game.actor is None else f"stopped at turn {game.turn}"

@@ -25,8 +25,9 @@ The Tyrant (win condition ``tyrant``, map ``the-tyrant``)
     5. it pays its upkeep, never buys, never answers, keeps its hand.
   - Repression: carrying out Oppression puts a repression mark on the Tyrant, and in the
     boss side's upkeep the Tyrant gains one if it holds a town (it stands on or next to a
-    player's spawn tile). The players lose when 2 repression marks per player lie on the
-    Tyrant; they win when it is destroyed.
+    player's spawn tile). The players lose when ``repression_goal`` marks lie on the
+    Tyrant (6 from rules version 4; before, 2 per player); they win when it is destroyed.
+    From rules version 4 a boss has 6 health per player (``game.rules.bosses``).
 
 The Kraken (win condition ``kraken``, map ``the-kraken``)
   - Set-up: the Kraken (swimming, range 2, push) rises in the deep water of the bay; the
@@ -36,12 +37,14 @@ The Kraken (win condition ``kraken``, map ``the-kraken``)
     nearest player unit within range 3 that stands on water or a harbor, or swims, one
     step towards itself (rule Push: a walker dragged onto deep water drowns, one dragged
     against the Kraken takes 1 damage); a Tentacle token (attack 1, health 1, swimming)
-    rises on free water next to a player harbor while fewer than (players + 1) are up.
+    rises on free water next to a player harbor while fewer than ``tentacle_limit`` are
+    up (one per player; before rules version 4 one more).
   - Its turn: the Kraken attacks a ship first (a swimming unit), then a unit on a harbor,
     then the weakest in range, and otherwise swims towards the nearest player unit close
     to the water, or else the nearest harbor; then it attacks. Tentacles act aggressive.
-  - The players win by slaying the Kraken; they lose when the boss side has the map's
-    ``win_points`` points.
+  - The players win by slaying the Kraken; they lose when the boss side has
+    ``kraken_goal`` points (the map's ``win_points``; from rules version 4, 4 more for
+    each of the map's seats nobody plays).
 
 A ``BossPlayer`` on any other seat, or on a map without a boss mode, plays like the easy
 computer player, so ``--ai easy,tyrant`` on a four-seat boss map gives three easy players

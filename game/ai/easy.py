@@ -37,7 +37,8 @@ from game.rules.geometry import Tile
 from game.rules.marks import MARKS
 from game.rules.wincons import held_regions
 
-from . import choices, duel, fleet, skirmish
+from . import choices, duel, fleet, skirmish, teams
+from .evaluate import objective_names
 
 #: Effects that hurt what they hit (aimed at enemies); the rest help (aimed at friends).
 HARMFUL = frozenset({"damage", "destroy", "push", "take_control", "steal_resource", "charge",
@@ -155,7 +156,7 @@ class EasyPlayer:
 
     def _attack_value(self, game: Game, player: int, action: Attack) -> float:
         target = action.target
-        if game.controller(target) == player:
+        if teams.friendly(game, player, game.controller(target)):
             return -100.0
         definition = game.card(target)
         where, here = game.tile_of(target), game.tile_of(action.unit)
@@ -175,12 +176,7 @@ class EasyPlayer:
         return value
 
     def _objective_cards(self, game: Game) -> set[str]:
-        kind = game.map.win.kind
-        if kind == "king":
-            return {str(game.map.win.params.get("card", "King"))}
-        if kind == "destroy_buildings":
-            return {str(game.map.win.params.get("card", "Building"))}
-        return set()
+        return objective_names(game)
 
     def _objectives(self, game: Game, player: int, unit: int) -> list[Tile]:
         """Tiles the unit should head for under the map's win condition (worked out once
@@ -200,7 +196,8 @@ class EasyPlayer:
         wanted = self._objective_cards(game)
         if wanted:
             for entity in game.board.values():
-                if game.card(entity).name in wanted and game.controller(entity) != player:
+                if game.card(entity).name in wanted \
+                        and not teams.friendly(game, player, game.controller(entity)):
                     tile = game.tile_of(entity)
                     if tile is not None:
                         targets.append(tile)
@@ -220,7 +217,8 @@ class EasyPlayer:
             targets = game.map.tiles_of_type("farm field")
         if not targets:
             targets = [t for e in game.board.values()
-                       if game.card(e).is_fighter and game.controller(e) != player
+                       if game.card(e).is_fighter
+                       and not teams.friendly(game, player, game.controller(e))
                        and (t := game.tile_of(e)) is not None]
         return targets
 
@@ -256,7 +254,8 @@ class EasyPlayer:
             if action.equip_next:
                 return 14.0
             base = 22.0 + (definition.buy or 0)
-            goals = [t for e in game.board.values() if game.controller(e) != player
+            goals = [t for e in game.board.values()
+                     if not teams.friendly(game, player, game.controller(e))
                      and (t := game.tile_of(e)) is not None]
             if action.tile is not None and goals:
                 base -= 0.2 * min(game.geometry.distance(action.tile, g) for g in goals)
@@ -282,6 +281,6 @@ class EasyPlayer:
         for target in targets:
             if not isinstance(target, int) or not game.is_on_map(target):
                 continue
-            enemy = game.controller(target) != player
+            enemy = not teams.friendly(game, player, game.controller(target))
             value += 10.0 if enemy == harmful else -30.0
         return value

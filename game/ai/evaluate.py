@@ -13,8 +13,12 @@ opponent. A side's worth adds up:
   victory held, and how close its fighters stand to what they must reach.
 
 A finished game is worth ``WIN`` to its sole winner and ``-WIN`` to the others (a shared
-win or a draw counts as 0). The function only reads the board and the zone lists; the
-players determinize hidden cards before calling it (see ``game.ai.determinize``).
+win or a draw counts as 0). In a cooperative boss mode (``teams``) the players are one
+side: their worths add up against the boss side's, a win of the players is ``WIN`` to
+each of them, the boss counts as their objective (its health left, like a king's) and its
+progress towards its own win (repression marks, the Kraken's points) as the boss side's.
+The function only reads the board and the zone lists; the players determinize hidden
+cards before calling it (see ``game.ai.determinize``).
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from game.rules.core.state import Phase
 from game.rules.geometry import Tile
 from game.rules.wincons import held_regions
 
-from . import duel, fleet, skirmish
+from . import duel, fleet, skirmish, teams
 
 WIN = 1_000_000.0
 
@@ -35,10 +39,12 @@ CARD_IN_HAND = 0.6  # an extra for holding a card (something to play this turn)
 STORE_CARD = 0.1  # per buy cost of a card still in the store
 OBJECTIVE_PIECE = 60.0  # a king or building standing
 OBJECTIVE_HEALTH = 12.0  # per health point it has left
+BOSS_SPAN = 300.0  # a boss brought down from full health, for the players
 POINTS_SPAN = 120.0  # reaching the points target, in evaluation units
 RESOURCE_SPAN = 120.0  # reaching the resource threshold
 APPROACH = 0.6  # per tile a fighter stands closer to its objective (within REACH)
 REACH = 14
+STICK_HELD = 15.0  # a unit of ours carries the stick of victory
 STAY_HOME = 0.3  # per tile a king or building stands away from where it started
 THREAT_SHARE = 0.4  # share of a unit's worth lost when an enemy can kill it next turn
 
@@ -76,11 +82,15 @@ def objective_names(game: Game) -> set[str]:
         return {str(game.map.win.params.get("card", "King"))}
     if kind == "destroy_buildings":
         return {str(game.map.win.params.get("card", "Building"))}
+    if teams.is_boss_game(game):
+        return {p.card for p in game.map.bosses}
     return set()
 
 
 def _outcome(game: Game, player: int) -> float:
     winners = game.winners
+    if winners and teams.is_boss_game(game):
+        return WIN if player in winners else -WIN
     if len(winners) == 1:
         return WIN if winners[0] == player else -WIN
     if player in winners:
@@ -95,6 +105,8 @@ class _Board:
         self.fighters: dict[int, list[tuple[int, Tile]]] = {}
         self.permanents: dict[int, list[int]] = {}
         names = objective_names(game)
+        #: a boss is its side's objective and fights as well
+        fights = teams.is_boss_game(game)
         self.pieces: dict[int, list[int]] = {}
         #: every permanent as the game shows it, read once per evaluation
         self.views: dict[int, EntityView] = {}
@@ -106,7 +118,8 @@ class _Board:
             definition = view.card
             if definition.name in names:
                 self.pieces.setdefault(owner, []).append(entity)
-            elif definition.is_fighter and tile is not None:
+            if (fights or definition.name not in names) and definition.is_fighter \
+                    and tile is not None:
                 self.fighters.setdefault(owner, []).append((entity, tile))
         self.names = names
         #: where each map piece started (a king or building should stay home)
@@ -123,7 +136,7 @@ def _goals(game: Game, board: _Board, player: int) -> list[Tile]:
     goals: list[Tile] = []
     if board.names:
         for owner, pieces in board.pieces.items():
-            if owner != player:
+            if not teams.friendly(game, player, owner):
                 goals.extend(t for e in pieces if (t := game.tile_of(e)) is not None)
     elif kind == "capture_points":
         mine = set(held_regions(game, player))
@@ -131,23 +144,33 @@ def _goals(game: Game, board: _Board, player: int) -> list[Tile]:
             if region.name not in mine:
                 goals.extend(region.tiles)
     elif kind == "stick_of_victory":
-        name = str(game.map.win.params.get("card", "Stick of Victory"))
-        for entities in board.permanents.values():
-            for entity in entities:
-                if game.card(entity).name == name:
-                    carrier = game.container_of(entity)
-                    if carrier and game.controller(carrier) == player:
-                        return []
-                    tile = game.tile_of(entity)
-                    if tile is not None:
-                        goals.append(tile)
+        for entity in _sticks(game, board):
+            carrier = game.container_of(entity)
+            if carrier and game.controller(carrier) == player:
+                at = game.tile_of(carrier)  # we carry it: the others guard the carrier
+                return [at] if at is not None else []
+            tile = game.tile_of(entity)
+            if tile is not None:
+                goals.append(tile)
     elif kind == "resource":
         goals = game.map.tiles_of_type("farm field")
     if not goals:  # otherwise: the enemy fighters
         for owner, fighters in board.fighters.items():
-            if owner != player and owner >= 0:
+            if not teams.friendly(game, player, owner) and owner >= 0:
                 goals.extend(t for _, t in fighters)
     return goals
+
+
+def _sticks(game: Game, board: _Board) -> list[int]:
+    """The stick of victory on the map (lying or carried)."""
+    name = str(game.map.win.params.get("card", "Stick of Victory"))
+    return [entity for entities in board.permanents.values() for entity in entities
+            if game.card(entity).name == name]
+
+
+def _carries_stick(game: Game, board: _Board, player: int) -> bool:
+    return any((carrier := game.container_of(stick)) and game.controller(carrier) == player
+               for stick in _sticks(game, board))
 
 
 def _threatened(game: Game, board: _Board, player: int, entity: int, tile: Tile) -> bool:
@@ -155,7 +178,7 @@ def _threatened(game: Game, board: _Board, player: int, entity: int, tile: Tile)
     left = board.views[entity].health_left
     dealt = 0
     for owner, fighters in board.fighters.items():
-        if owner == player or owner < 0:
+        if owner < 0 or teams.friendly(game, player, owner):
             continue
         for enemy, where in fighters:
             definition = game.card(enemy)
@@ -181,11 +204,20 @@ def side_worth(game: Game, player: int, board: _Board | None = None) -> float:
             continue
         worth += unit_worth(game, entity, board.views[entity])
     for entity, tile in board.fighters.get(player, ()):
+        if board.views[entity].card.name in board.names:
+            continue  # a boss: its health counts as the objective below
         if _threatened(game, board, player, entity, tile):
             worth -= THREAT_SHARE * unit_worth(game, entity, board.views[entity])
     # the win condition
+    boss = teams.is_boss_game(game)
     for piece in board.pieces.get(player, ()):
-        left = board.views[piece].health_left
+        view = board.views[piece]
+        left = view.health_left
+        if boss:  # the players' only way to win: each blow is a share of the win
+            worth += BOSS_SPAN * (left + 1) / (view.health + 1)
+            continue
+        if not view.card.is_fighter:  # a building: what its solid value still takes
+            left = int(game.keyword(piece, "solid") or 0) - view.damage
         worth += OBJECTIVE_PIECE + OBJECTIVE_HEALTH * max(0, left)
         home, at = board.homes.get(piece), game.tile_of(piece)
         if home is not None and at is not None:
@@ -199,13 +231,15 @@ def side_worth(game: Game, player: int, board: _Board | None = None) -> float:
     if kind == "resource":
         target = max(1, int(params.get("threshold", 30)))
         worth += RESOURCE_SPAN * state.resource / target
+    if board.pieces.get(player) and boss:  # the boss side
+        worth += POINTS_SPAN * teams.boss_progress(game)
     goals = _goals(game, board, player)
     if goals:
         for _unit, tile in board.fighters.get(player, ()):
             near = min(game.geometry.distance(tile, g) for g in goals)
             worth += APPROACH * max(0, REACH - near)
-    elif kind == "stick_of_victory":
-        worth += 15.0  # we carry the stick
+    if kind == "stick_of_victory" and _carries_stick(game, board, player):
+        worth += STICK_HELD
     return worth
 
 
@@ -221,9 +255,11 @@ def evaluate(game: Game, player: int) -> float:
     if fleet.is_fleet(game):
         return fleet.evaluate(game, player)
     board = _Board(game)
-    mine = side_worth(game, player, board)
+    ours = teams.side(game, player)
+    mine = sum(side_worth(game, p, board) for p in ours
+               if p == player or not game.players[p].eliminated)
     others = [side_worth(game, p.index, board) for p in game.players
-              if p.index != player and not p.eliminated]
+              if p.index not in ours and not p.eliminated]
     return mine - (max(others) if others else 0.0)
 
 

@@ -27,8 +27,22 @@ BOSS_DECKS: dict[str, tuple[tuple[str, int], ...]] = {
 ENFORCERS_PER_PLAYER = 2
 
 
-#: repression marks per human player on the Tyrant that win the game for it
+#: repression marks per human player on the Tyrant that win the game for it (games of rules
+#: version 3 and before)
 REPRESSION_PER_PLAYER = 2
+
+#: From this rules version on the boss side grows with the number of players it faces
+#: (measured: a lone normal player had beaten the Tyrant in none of 40 games, three
+#: together in 32): a boss has ``BOSS_HEALTH_PER_PLAYER`` health per player (its card's
+#: health is for two), the Tyrant wins at ``REPRESSION_GOAL`` repression marks however
+#: many play, the Kraken needs ``KRAKEN_POINTS_PER_EMPTY_SEAT`` more points for each of
+#: the map's seats nobody plays, and its tentacles rise while fewer than the players are
+#: up (one per player). Games of an earlier version keep the boss as its card has it, two
+#: repression marks per player, the map's points and one tentacle more than the players.
+SCALED_BOSSES_VERSION = 4
+BOSS_HEALTH_PER_PLAYER = 6
+REPRESSION_GOAL = 6
+KRAKEN_POINTS_PER_EMPTY_SEAT = 4
 
 
 #: the Kraken's tentacles: tokens that rise in the water next to the players' harbors
@@ -74,7 +88,22 @@ def human_spawn_tiles(game: Game, *, harbors: bool = False) -> list[Tile]:
     return found
 
 
+def scaled_bosses(game: Game) -> bool:
+    """Whether the game plays by the rules of ``SCALED_BOSSES_VERSION`` or later."""
+    return game.setup.version >= SCALED_BOSSES_VERSION
+
+
+def boss_health_change(game: Game, boss: CardDef) -> int:
+    """What the rules add to a boss's printed health when it is placed (less than 0:
+    what they take away): ``BOSS_HEALTH_PER_PLAYER`` health per player in all."""
+    if not scaled_bosses(game):
+        return 0
+    return BOSS_HEALTH_PER_PLAYER * len(human_seats(game)) - boss.health
+
+
 def repression_goal(game: Game) -> int:
+    if scaled_bosses(game):
+        return REPRESSION_GOAL
     return REPRESSION_PER_PLAYER * len(human_seats(game))
 
 
@@ -94,7 +123,20 @@ def occupied_towns(game: Game) -> list[int]:
 
 
 def kraken_goal(game: Game) -> int:
-    return int(game.map.win.params.get("points", 12))
+    """The points that win the game for the Kraken: the map's, and from
+    ``SCALED_BOSSES_VERSION`` on ``KRAKEN_POINTS_PER_EMPTY_SEAT`` more for each of the
+    map's seats nobody plays."""
+    points = int(game.map.win.params.get("points", 12))
+    if scaled_bosses(game):
+        points += KRAKEN_POINTS_PER_EMPTY_SEAT * max(0, game.map.players - len(game.players))
+    return points
+
+
+def tentacle_limit(game: Game) -> int:
+    """A tentacle rises while fewer than this many are up: one per player (before
+    ``SCALED_BOSSES_VERSION``: one more)."""
+    players = len(human_seats(game))
+    return players if scaled_bosses(game) else players + 1
 
 
 def tentacles(game: Game) -> list[int]:

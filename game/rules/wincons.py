@@ -31,10 +31,11 @@ import esper
 from .bosses import (
     BOSS_DECKS,
     ENFORCERS_PER_PLAYER,
-    REPRESSION_PER_PLAYER,
+    REPRESSION_GOAL,
     TENTACLE,
     blockaded_harbors,
     boss_entities,
+    boss_health_change,
     boss_seat,
     boss_standing,
     human_seats,
@@ -42,6 +43,7 @@ from .bosses import (
     kraken_goal,
     occupied_towns,
     repression_goal,
+    tentacle_limit,
     tentacle_tiles,
     tentacles,
 )
@@ -234,7 +236,8 @@ for entry in (
 
 
 def _boss_setup(game: Game) -> None:
-    """Seat the boss: its tiles, its pieces (placed for the last seat)."""
+    """Seat the boss: its tiles, its pieces (placed for the last seat, with the health
+    the number of players gives them: ``boss_health_change``)."""
     seat = boss_seat(game)
     if seat < 1:
         return  # a boss map played by one seat only: there is no boss side
@@ -249,6 +252,9 @@ def _boss_setup(game: Game) -> None:
     for placement in game.map.bosses:
         entity = game.add_permanent(placement.card, placement.tile, seat)
         game.map_pieces.append((placement.card, seat, entity))
+        change = boss_health_change(game, game.card(entity))
+        if change:
+            game.grant(entity, "stat:health", change, "while_source_on_map", entity)
 
 
 def _tyrant_setup(game: Game) -> None:
@@ -316,7 +322,8 @@ def _kraken_upkeep(game: Game, player: int) -> None:
     2. 1 more point for each blockaded harbor; 3. the Kraken drags the nearest wet human
     unit one step towards itself (rule Push: dragged into deep water, a walker drowns;
     against the Kraken, it takes 1 damage); 4. a tentacle rises next to a harbor while
-    fewer than (humans + 1) are on the map."""
+    fewer than ``tentacle_limit`` are on the map (one per player; before rules version 4
+    one more)."""
     if boss_seat(game) < 1:
         return
     if game.turn == 1 and player == 0:
@@ -330,7 +337,7 @@ def _kraken_upkeep(game: Game, player: int) -> None:
     if here is not None and there is not None:
         push_along(game, victim, game.geometry.direction(there, here), 1, kraken)
     spots = tentacle_tiles(game)
-    if spots and len(tentacles(game)) < len(human_seats(game)) + 1:
+    if spots and len(tentacles(game)) < tentacle_limit(game):
         tile = spots[game.rng.randrange(len(spots))]
         entity = game.new_card(TENTACLE, player, Zone.MAP, token=True)
         game.put_on_map(entity, tile, player)
@@ -342,7 +349,7 @@ for entry in (
                             else "the land is repressed: the Tyrant carries "
                                  f"{repression_goal(g)} repression marks"),
                  setup=_tyrant_setup, on_upkeep=_tyrant_upkeep, needs_boss=True,
-                 defaults=MappingProxyType({"per_player": REPRESSION_PER_PLAYER}),
+                 defaults=MappingProxyType({"marks": REPRESSION_GOAL}),
                  goal_values=lambda g: {"marks": repression_goal(g)}),
     WinCondition("kraken", {"points": "points the Kraken needs (1 a round, 1 per blockaded "
                                       "harbor)"},
@@ -350,6 +357,7 @@ for entry in (
                  lambda g: ("the Kraken was slain" if not boss_standing(g)
                             else f"the Kraken ruled the bay for {kraken_goal(g)} points"),
                  setup=_boss_setup, on_upkeep=_kraken_upkeep, needs_boss=True,
-                 defaults=MappingProxyType({"points": 12})),
+                 defaults=MappingProxyType({"points": 12}),
+                 goal_values=lambda g: {"points": kraken_goal(g)}),
 ):
     WIN_CONDITIONS.add(entry.name, entry)

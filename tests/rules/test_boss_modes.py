@@ -24,6 +24,7 @@ from game.rules.bosses import (
     tentacles,
 )
 from game.rules.core.actions import Activate, Attack, FullAction, Move, Pass, PlayCard
+from game.rules.core.state import RULES_VERSION
 from game.rules.core.view import Zone
 from game.rules.mapmodel import Placement
 from game.simulation import play_random_game
@@ -50,22 +51,23 @@ KRAKEN_GRID = """\
 
 
 def _game(grid: str, mode: str, boss: Placement, *, seats: int, map_players: int,
-          params: dict[str, object] | None = None, seed: int = 1) -> Game:
+          params: dict[str, object] | None = None, seed: int = 1,
+          rules_version: int = RULES_VERSION) -> Game:
     spec = parse_grid(grid, players=map_players, income=0, start_deck=(("Coin", 2),),
                       win=WinSpec(mode, params or {}))
     spec = dataclasses.replace(spec, bosses=(boss,))
     return Game(GameSetup(spec, LIBRARY, seats, seed, sets=("base",),
-                          stores=tuple(() for _ in range(seats))))
+                          stores=tuple(() for _ in range(seats)), version=rules_version))
 
 
-def _tyrant_game(seats: int = 2, seed: int = 1) -> Game:
+def _tyrant_game(seats: int = 2, seed: int = 1, rules_version: int = RULES_VERSION) -> Game:
     return _game(TYRANT_GRID, "tyrant", Placement(TYRANT, (7, 4), -1), seats=seats,
-                 map_players=3, seed=seed)
+                 map_players=3, seed=seed, rules_version=rules_version)
 
 
-def _kraken_game(points: int = 12) -> Game:
+def _kraken_game(points: int = 12, rules_version: int = RULES_VERSION) -> Game:
     return _game(KRAKEN_GRID, "kraken", Placement(KRAKEN, (5, 2), -1), seats=2,
-                 map_players=2, params={"points": points})
+                 map_players=2, params={"points": points}, rules_version=rules_version)
 
 
 def _damage(game: Game, entity: int) -> int:
@@ -245,8 +247,8 @@ def test_boss_enforcers_act_aggressive() -> None:
     assert _damage(game, foe) == 2 or not game.is_on_map(foe)  # it closed in and attacked
 
 
-def test_boss_players_lose_with_two_repression_marks_per_player() -> None:
-    game = _tyrant_game(seats=3)
+def test_boss_rules_3_players_lose_with_two_repression_marks_per_player() -> None:
+    game = _tyrant_game(seats=3, rules_version=3)  # from version 4: six (test_boss_scaling)
     assert repression_goal(game) == 4
     tyrant = boss_standing(game)
     to_action_phase(game)
@@ -304,8 +306,8 @@ def test_boss_the_kraken_scores_the_tide_and_each_blockaded_harbor() -> None:
     assert game.players[1].points == 2  # the tide + one blockade
 
 
-def test_boss_a_tentacle_rises_next_to_a_harbor_while_too_few_are_up() -> None:
-    game = _kraken_game()
+def test_boss_rules_3_a_tentacle_rises_next_to_a_harbor_while_too_few_are_up() -> None:
+    game = _kraken_game(rules_version=3)  # from version 4: one per player (test_boss_scaling)
     next_turn(game)
     [first] = tentacles(game)
     tile = game.tile_of(first)

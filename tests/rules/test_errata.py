@@ -1,7 +1,8 @@
 """Errata: a card changed for balance plays in its new form in new games and in its old
 form in games of an earlier rules version (a save replays as it was played). Rules
 version 3 (``ERRATA_VERSION``): the King has protection from Die! (rule Protection from X
-1: it cannot be targeted by Die!)."""
+1: it cannot be targeted by Die!); from version 4, protection from enemy spells (no enemy
+Fireball reaches it either)."""
 
 from __future__ import annotations
 
@@ -16,11 +17,11 @@ from game.rules.mapmodel import Placement
 KINGS = (Placement("King", (0, 0), 0), Placement("King", (7, 3), 1))
 
 
-def _die_targets(version: int) -> tuple[set[str], int, int]:
-    game = scenario(hands={0: ["Die!"]}, resource={0: 9}, placements=KINGS,
+def _die_targets(version: int, spell: str = "Die!") -> tuple[set[str], int, int]:
+    game = scenario(hands={0: [spell]}, resource={0: 9}, placements=KINGS,
                     rules_version=version)
     to_action_phase(game)
-    die = next(c for c in game.players[0].hand if game.card(c).name == "Die!")
+    die = next(c for c in game.players[0].hand if game.card(c).name == spell)
     plays = [a for a in game.legal_actions(0) if isinstance(a, PlayCard) and a.card == die]
     named = {game.card(t).name for a in plays for t in a.targets}
     kings = [e for e in game.permanents() if game.card(e).name == "King"]
@@ -28,11 +29,28 @@ def _die_targets(version: int) -> tuple[set[str], int, int]:
     return named, len(plays), len(kings)
 
 
-def test_from_rules_3_no_die_reaches_a_king() -> None:
+def test_in_rules_3_no_die_reaches_a_king() -> None:
     assert ERRATA_VERSION == 3 <= RULES_VERSION
-    named, plays, kings = _die_targets(RULES_VERSION)
+    named, plays, kings = _die_targets(3)
     assert kings == 2
     assert "King" not in named
+
+
+def test_from_rules_4_no_enemy_die_reaches_a_king() -> None:
+    named, plays, kings = _die_targets(RULES_VERSION)
+    assert kings == 2 and plays == 1  # its caster's own king only
+
+
+def test_from_rules_4_no_enemy_fireball_reaches_a_king() -> None:
+    """Rule Protection from X 1 with the King's erratum of rules version 4 (protection
+    from enemy spells): of the two kings only its own caster's may be aimed at."""
+    plays = _die_targets(RULES_VERSION, "Fireball")
+    assert plays[2] == 2 and plays[0] == {"King"} and plays[1] == 1  # its own king only
+
+
+def test_a_game_of_rules_3_lets_fireball_reach_both_kings() -> None:
+    named, plays, kings = _die_targets(3, "Fireball")
+    assert kings == 2 and plays == 2 and named == {"King"}
 
 
 def test_a_game_of_rules_2_plays_the_king_as_it_was_then() -> None:
@@ -43,7 +61,8 @@ def test_a_game_of_rules_2_plays_the_king_as_it_was_then() -> None:
 
 def test_the_library_gives_each_rules_version_its_form_of_a_card() -> None:
     king = LIBRARY["King"]
-    assert king.keywords.get("protection") == "Die!"
+    assert dict(king.keywords["protection"]) == {"type": "spell", "controller": "enemy"}
+    assert LIBRARY.as_of(3)["King"].keywords.get("protection") == "Die!"
     assert LIBRARY.as_of(2)["King"].keywords.get("protection") is None
     assert LIBRARY.as_of(1)["King"].keywords.get("loyal")
     assert LIBRARY.as_of(RULES_VERSION) is LIBRARY  # nothing older to swap in

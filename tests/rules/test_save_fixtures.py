@@ -2,8 +2,9 @@
 restructuring (tests/fixtures/saves, format version 1, rules version 1) still load and
 reproduce every per-turn state hash and the final hash; so do the games of rules version
 2 (tests/fixtures/saves/rules-2), whose players answer the decisions the rules leave to
-them, and a save made while such a decision waits, and those of rules version 3
-(rules-3: the errata, the King with protection from Die!)."""
+them, and a save made while such a decision waits, those of rules version 3
+(rules-3: the errata, the King with protection from Die!) and those of rules version 4
+(rules-4: the boss grows with the number of players; Fireball's erratum)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "saves"
 SAVES = sorted(FIXTURES.glob("*.json"))
 RULES_2 = sorted((FIXTURES / "rules-2").glob("*.json"))
 RULES_3 = sorted((FIXTURES / "rules-3").glob("*.json"))
+RULES_4 = sorted((FIXTURES / "rules-4").glob("*.json"))
 #: the answers to the decisions of rules version 2
 ANSWERS = {"leave_unpaid", "place_dropped", "discard_to_pay", "declare_trigger_first"}
 
@@ -53,8 +55,22 @@ def test_rules_3_fixtures_are_version_3_and_meet_kings_with_die() -> None:
     assert any(path.stem.startswith("kings-die") for path in RULES_3)
 
 
-@pytest.mark.parametrize("path", SAVES + RULES_2 + RULES_3,
-                         ids=[f"{p.parent.name}/{p.stem}" for p in SAVES + RULES_2 + RULES_3])
+def test_rules_4_fixtures_are_version_4_and_meet_fireball_and_both_bosses() -> None:
+    assert RULES_4
+    seats = {}
+    for path in RULES_4:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        assert data["rules_version"] == 4, path.name
+        seats[path.stem] = (data["setup"]["map"]["name"], data["setup"]["players"])
+    assert any(stem.startswith("kings-fireball") for stem in seats)
+    assert ("the-tyrant", 2) in seats.values()  # one player
+    assert ("the-kraken", 4) in seats.values()  # three players
+
+
+ALL = SAVES + RULES_2 + RULES_3 + RULES_4
+
+
+@pytest.mark.parametrize("path", ALL, ids=[f"{p.parent.name}/{p.stem}" for p in ALL])
 def test_old_save_replays_hash_for_hash(path: Path) -> None:
     data = read_save(path)
     game = load_game(path, _library(), verify=True)

@@ -1,0 +1,54 @@
+"""The normal player's evaluation follows the map's win condition (rule Win Conditions 2)
+all the way: every blow on an enemy building counts (destroy buildings: a building falls
+with more damage than its solid value), and carrying the stick of victory is worth more
+than leaving it on the ground however many units stand near it (stick of victory: only a
+carried stick scores). Without these, normal-vs-normal games on 2P-castle-siege and
+2P-stick-meadow dragged on for 95 to 200 turns."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "rules"))
+
+from scenario import scenario, to_action_phase  # noqa: E402
+
+from game.ai.evaluate import evaluate  # noqa: E402
+from game.ai.search import greedy_score  # noqa: E402
+from game.rules import WinSpec  # noqa: E402
+from game.rules.core.actions import Activate, Equip, Pass  # noqa: E402
+from game.rules.mapmodel import Placement  # noqa: E402
+
+GRID = "1.......\n........\n........\n.......2"
+
+
+def test_win_conditions_2_each_blow_on_an_enemy_building_raises_the_evaluation() -> None:
+    buildings = (Placement("Building", (0, 1), 0), Placement("Building", (7, 2), 1))
+    game = scenario(GRID, win=WinSpec("destroy_buildings"), placements=buildings)
+    to_action_phase(game)
+    theirs, ours = game.permanent_at((7, 2)), game.permanent_at((0, 1))
+    values = [evaluate(game, 0)]
+    for _ in range(3):
+        game.deal_damage(0, theirs, 2)
+        values.append(evaluate(game, 0))
+    assert values == sorted(set(values))  # every blow counts, up to 6 damage on solid 6
+    before = evaluate(game, 0)
+    game.deal_damage(0, ours, 1)
+    assert evaluate(game, 0) < before
+    game.close()
+
+
+def test_win_conditions_2_picking_up_the_stick_beats_standing_round_it() -> None:
+    stick = (Placement("Stick of Victory", (3, 1), -1),)
+    game = scenario(GRID, win=WinSpec("stick_of_victory", {"points": 8}), placements=stick)
+    to_action_phase(game)
+    bearer = game.add_permanent("Recruit", (2, 1), 0)
+    for tile in ((2, 0), (2, 2), (3, 0), (3, 2), (4, 0), (4, 2)):  # a crowd round the stick
+        game.add_permanent("Soldier", tile, 0)
+    game.apply(Activate(0, bearer))
+    pick_up = next(a for a in game.legal_actions(0)
+                   if isinstance(a, Equip) and a.unit == bearer)
+    leave = next(a for a in game.legal_actions(0) if isinstance(a, Pass))
+    assert greedy_score(game, 0, pick_up) > greedy_score(game, 0, leave)
+    game.close()
