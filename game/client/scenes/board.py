@@ -189,13 +189,17 @@ def goal_text(game: Any, lang: str = "en") -> str:
 
 
 def board_goal(game: Any, lang: str = "en") -> str:
-    """The goal beside the board: a boss map's short line as the New game screen says it
-    ("slay the Kraken before it scores 12 points": its goal line tells how the boss wins),
-    every other map's goal from the game (``goal_text``)."""
+    """The goal beside the board: a boss map's short line filled with this game's numbers
+    ("slay the Kraken before it scores 20 points" alone: its goal line tells how the boss
+    wins), every other map's goal from the game (``goal_text``)."""
     if locale.has(f"wincon.{game.map.win.kind}.brief"):
         from .new_game import win_text
 
-        text = win_text(game.map.win, lang)
+        try:
+            values = game.win.values(game)
+        except Exception:  # noqa: BLE001 - a mod's win condition text never stops drawing
+            values = None
+        text = win_text(game.map.win, lang, values)
         return text[:1].lower() + text[1:]
     return goal_text(game, lang)
 

@@ -93,9 +93,11 @@ def map_entries(content: Content) -> list[MapEntry]:
     return [map_entry(name, path, content) for name, path in sorted(content.maps.items())]
 
 
-def win_text(win: WinSpec, lang: str = "en") -> str:
+def win_text(win: WinSpec, lang: str = "en", values: dict[str, object] | None = None) -> str:
     """What it takes to win, in a few words: the win condition's short line
-    (``wincon.<name>.brief``, else its goal line) filled from the map's parameters."""
+    (``wincon.<name>.brief``, else its goal line) filled with ``values`` (a game's own,
+    ``WinCondition.values``) or, before any game exists, the map's parameters, and then
+    how the goal grows with empty seats (``wincon.<name>.seats``, when there is one)."""
     entry = WIN_CONDITIONS.get(win.kind)
     key = f"wincon.{win.kind}.brief"
     if not locale.has(key):
@@ -103,9 +105,13 @@ def win_text(win: WinSpec, lang: str = "en") -> str:
     if entry is None or not locale.has(key):
         return win.kind.replace("_", " ")
     try:
-        text = locale.text(key, lang, **map_goal_values(entry, win))
+        text = locale.text(key, lang, **(map_goal_values(entry, win) if values is None
+                                         else values))
     except (KeyError, IndexError, ValueError):  # a mod's goal line naming other values
         return win.kind.replace("_", " ")
+    seats = f"wincon.{win.kind}.seats"
+    if values is None and locale.has(seats):
+        text = f"{text} ({locale.text(seats, lang)})"
     return text[:1].upper() + text[1:]
 
 
