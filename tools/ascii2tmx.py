@@ -15,6 +15,8 @@ The input is YAML with the map drawn as a grid of symbols, one symbol per tile::
     title: Ring Street       # optional, shown in the map chooser; so is `description`
     players: 2               # optional: default the highest spawn owner in the grid
     income: 3                # optional: resource each player gains in their upkeep (default 3)
+    seat_bonus: 1            # optional: turn-order compensation, resource more in a player's
+                             #   first upkeep per player before it (default 0)
     map: |                   # required: the grid; a blank or missing cell is neutral
       1h..s..hS
       1K..s..k2
@@ -208,7 +210,8 @@ DEFAULT_STICK = "Stick of Victory"
 PLACEMENT_KINDS = ("building", "stick", "piece", "boss")
 
 FIELDS = (
-    "name", "title", "description", "players", "income", "map", "symbols", "spawns",
+    "name", "title", "description", "players", "income", "seat_bonus", "map", "symbols",
+    "spawns",
     "start_deck_list", "win_condition", "kings", "placements", "regions", "draft", "sets",
     "orientation", "stagger_axis", "stagger_index", "links", "ruleset", "geometry",
 )
@@ -534,6 +537,7 @@ class _Builder:
         self.width = self.height = 0
         self.players: int | None = None
         self.income = 3
+        self.seat_bonus = 0
         self.deck: list[tuple[str, int]] = []
         self.win_kind = ""
         self.win_params: dict[str, Any] = {}
@@ -741,6 +745,8 @@ class _Builder:
                           f"tiles of player {highest}", raw=True)
         if "income" in self.data:
             self.income = check.integer(self.data["income"], "income", 0) or 0
+        if "seat_bonus" in self.data:
+            self.seat_bonus = check.integer(self.data["seat_bonus"], "seat_bonus", 0) or 0
 
     @property
     def deckless(self) -> bool:
@@ -1098,6 +1104,8 @@ class _Builder:
         elif self.data.get("ruleset") in NO_INCOME:
             props = [p for p in props if (p[0] != "income" or "income" in self.data)
                      and (p[0] != "start_deck" or self.deck)]
+        if self.seat_bonus:
+            props.append(_prop_int("seat_bonus", self.seat_bonus))
         props += [_prop_str(key, value) for key, value in self.extras.items()]
         for param, value in self.win_params.items():
             if isinstance(value, int):

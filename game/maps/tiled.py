@@ -26,7 +26,8 @@ converter):
   holding it; a tile object the cell holding the centre of its picture;
 - map properties: ``players``, ``income``, ``start_deck``, ``win_condition`` (required),
   ``win_threshold``, ``win_points``, ``win_card``, ``win_per_upkeep``, ``draft``,
-  ``sets``, ``title``, ``description``, ``ruleset`` (default ``muhq``) and, on an
+  ``sets``, ``title``, ``description``, ``seat_bonus`` (Muhq's Game: resource more in a
+  player's first upkeep per player before it), ``ruleset`` (default ``muhq``) and, on an
   orthogonal map, ``geometry`` (``square-muhq`` or ``square-grid``; default: the
   ruleset's).
 """
@@ -93,7 +94,7 @@ _PIECE_CLASSES = ("king", "building", "stick", "piece", "boss")
 MAP_PROPERTIES: tuple[str, ...] = (
     "players", "income", "start_deck", "win_condition", "win_threshold", "win_points",
     "win_card", "win_per_upkeep", "win_rounds", "draft", "sets", "title", "description",
-    "ruleset", "geometry",
+    "ruleset", "geometry", "seat_bonus",
 )
 #: the geometries an orthogonal map may name (a hexagonal map is always ``hex``; links
 #: make either a ``graph``)
@@ -811,6 +812,12 @@ class _Interpreter:
                                        self.max_players, "a player count")
         if "income" in props:
             result["income"] = self.number("map property income", props["income"], 0)
+        if "seat_bonus" in props:
+            result["seat_bonus"] = self.number("map property seat_bonus", props["seat_bonus"], 0,
+                                               limits.MAX_CARD_NUMBER)
+            if "income" not in RULESETS[self.ruleset].map_needs:
+                add("map property seat_bonus", "a property of maps with income (Muhq's Game)",
+                    f"a {self.ruleset} map")
         if "start_deck" in props:
             result["start_deck"] = self.start_deck(props["start_deck"])
         if "win_condition" in props:
@@ -1189,6 +1196,7 @@ class _Interpreter:
             description=values["description"], source=self.report.file,
             ruleset=self.ruleset, geometry=geometry,
             geometry_params=MappingProxyType(params),
+            seat_bonus=values.get("seat_bonus") or 0,
         )
 
     def spawn(self, obj: _Object, tiles: list[Tile], player: int | None,

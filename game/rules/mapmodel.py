@@ -97,6 +97,10 @@ class MapSpec:
     #: (cell size in pixels; hex stagger; graph links)
     geometry: str = "square-muhq"
     geometry_params: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    #: turn-order compensation (ours): resource a player gains in its first upkeep for
+    #: each player before it in turn order (the first player moves first; see
+    #: ``rulesets.muhq.turn.start_turn``)
+    seat_bonus: int = 0
 
     def grid(self) -> Geometry:
         """The map's geometry: every spatial question about its tiles (built once per map

@@ -216,6 +216,19 @@ def test_a_valid_map_loads_into_the_right_mapspec(tmp_path: Path, tileset: Path)
     assert spec.source == str(path)
 
 
+def test_seat_bonus_is_read_and_travels_in_saves(tmp_path: Path, tileset: Path) -> None:
+    """The map property seat_bonus (turn-order compensation) loads, and a save keeps the
+    map's own value; a map without it saves as maps always did."""
+    from game.rules.core.replay import map_from_json, map_to_json
+
+    plain = load_tmx(write_map(tmp_path, tileset))
+    assert plain.seat_bonus == 0 and "seat_bonus" not in map_to_json(plain)
+    spec = load_tmx(write_map(tmp_path, tileset, props={"seat_bonus": 2}, name="bonus"))
+    assert spec.seat_bonus == 2
+    assert map_to_json(spec)["seat_bonus"] == 2
+    assert map_from_json(map_to_json(spec)) == spec
+
+
 def test_win_parameters_draft_sets_and_pieces(tmp_path: Path, tileset: Path) -> None:
     objects = with_objects(
         point("stick", 5, 1, card="Stick of Victory"),
@@ -493,6 +506,8 @@ BROKEN: list[tuple[str, Builder, str, str, str]] = [
      "layer 'terrain'", "the map's size 10x4", "9x4"),
     ("players-out-of-range", _map(props={"players": 6}), "map property players",
      "a player count from 1 to 4", "6"),
+    ("negative-seat-bonus", _map(props={"seat_bonus": -1}), "map property seat_bonus",
+     "a whole number from 0 to", "-1"),
 ]
 
 

@@ -10,6 +10,7 @@ needs them, and helpers that drive the priority loop.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
 
 from game.content.cards import load_cards
 from game.rules import Game, GameSetup, Phase, WinSpec, parse_grid
@@ -45,13 +46,15 @@ def scenario(
     draft: str | None = None,
     sets: tuple[str, ...] = ("base",),
     rules_version: int = RULES_VERSION,
+    seat_bonus: int = 0,
 ) -> Game:
     """A game on a text grid, already in player 1's first upkeep (no draft unless asked).
 
     ``hands``/``decks``/``stores`` add named cards; ``resource`` sets resource directly;
     ``rules_version`` plays it by the rules of an earlier version (a loaded old save)."""
-    spec = parse_grid(grid, players=players, income=income, start_deck=start_deck,
-                      win=win or WinSpec("none"), placements=placements, regions=regions)
+    spec = replace(parse_grid(grid, players=players, income=income, start_deck=start_deck,
+                              win=win or WinSpec("none"), placements=placements,
+                              regions=regions), seat_bonus=seat_bonus)
     explicit = None if draft else tuple(tuple((stores or {}).get(p, ())) for p in range(players))
     game = Game(GameSetup(spec, LIBRARY, players, seed, sets=sets, draft=draft or "1x[1;2]",
                           stores=explicit, version=rules_version))

@@ -189,6 +189,26 @@ def test_upkeep_1_gain_the_map_income_at_the_start_of_the_upkeep() -> None:
     assert game.players[1].resource == 5 and game.phase is Phase.UPKEEP
 
 
+def test_upkeep_1_a_map_seat_bonus_pays_later_seats_more_in_their_first_upkeep() -> None:
+    """Ours: with the map's seat_bonus, a player's first upkeep brings that much more
+    resource per player before it in turn order; later upkeeps bring the income alone."""
+    game = scenario("1.......\n........\n...3....\n.......2", players=3, income=3,
+                    seat_bonus=2)
+    assert game.players[0].resource == 3  # the first player: no one before it
+    gains: list[tuple[int, int]] = []
+    for _ in range(5):  # the second and third players' first turns, then the next round
+        events = next_turn(game)
+        gains += [(e.player, e.amount) for e in events if isinstance(e, ResourceChanged)
+                  and e.amount > 0]
+    assert gains == [(1, 3 + 2), (2, 3 + 4), (0, 3), (1, 3), (2, 3)]
+
+
+def test_upkeep_1_without_a_seat_bonus_every_first_upkeep_brings_the_income() -> None:
+    game = scenario(income=3)
+    events = next_turn(game)
+    assert [(e.player, e.amount) for e in events if isinstance(e, ResourceChanged)] == [(1, 3)]
+
+
 def test_upkeep_2_triggered_effects_are_processed_before_the_upkeep_action() -> None:
     game = scenario()
     drummer = game.add_permanent("War Drummer", (1, 0), 1)

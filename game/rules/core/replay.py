@@ -55,6 +55,7 @@ def map_to_json(spec: MapSpec) -> dict[str, Any]:
         # written only when the map has some, so square maps save as they always did
         **({"geometry_params": _params_to_json(spec.geometry_params)}
            if spec.geometry_params else {}),
+        **({"seat_bonus": spec.seat_bonus} if spec.seat_bonus else {}),
     }
 
 
@@ -123,6 +124,7 @@ def map_from_json(data: Any, path: str = "save") -> MapSpec:
             geometry=geometry,
             geometry_params=_params_from_json(path, data.get("geometry_params", {}), geometry,
                                               width, height),
+            seat_bonus=int(data.get("seat_bonus", 0)),
         )
     except SaveError:
         raise

@@ -281,6 +281,7 @@ MAP = record({
     "ruleset": text(40, tuple(sorted(RULESETS))),
     "geometry": text(40, tuple(sorted(GEOMETRIES))),
     "geometry_params": GEOMETRY_PARAMS,
+    "seat_bonus": whole(0, limits.MAX_CARD_NUMBER),
 }, "a map description")
 
 SETUP = record({
