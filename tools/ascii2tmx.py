@@ -17,6 +17,8 @@ The input is YAML with the map drawn as a grid of symbols, one symbol per tile::
     income: 3                # optional: resource each player gains in their upkeep (default 3)
     seat_bonus: 1            # optional: turn-order compensation, resource more in a player's
                              #   first upkeep per player before it (default 0)
+    first_income: 0          # optional: turn-order compensation, the first player's income
+                             #   in its first upkeep (default: the income)
     map: |                   # required: the grid; a blank or missing cell is neutral
       1h..s..hS
       1K..s..k2
@@ -210,8 +212,8 @@ DEFAULT_STICK = "Stick of Victory"
 PLACEMENT_KINDS = ("building", "stick", "piece", "boss")
 
 FIELDS = (
-    "name", "title", "description", "players", "income", "seat_bonus", "map", "symbols",
-    "spawns",
+    "name", "title", "description", "players", "income", "seat_bonus", "first_income",
+    "map", "symbols", "spawns",
     "start_deck_list", "win_condition", "kings", "placements", "regions", "draft", "sets",
     "orientation", "stagger_axis", "stagger_index", "links", "ruleset", "geometry",
 )
@@ -538,6 +540,7 @@ class _Builder:
         self.players: int | None = None
         self.income = 3
         self.seat_bonus = 0
+        self.first_income: int | None = None
         self.deck: list[tuple[str, int]] = []
         self.win_kind = ""
         self.win_params: dict[str, Any] = {}
@@ -747,6 +750,8 @@ class _Builder:
             self.income = check.integer(self.data["income"], "income", 0) or 0
         if "seat_bonus" in self.data:
             self.seat_bonus = check.integer(self.data["seat_bonus"], "seat_bonus", 0) or 0
+        if "first_income" in self.data:
+            self.first_income = check.integer(self.data["first_income"], "first_income", 0)
 
     @property
     def deckless(self) -> bool:
@@ -1106,6 +1111,8 @@ class _Builder:
                      and (p[0] != "start_deck" or self.deck)]
         if self.seat_bonus:
             props.append(_prop_int("seat_bonus", self.seat_bonus))
+        if self.first_income is not None:
+            props.append(_prop_int("first_income", self.first_income))
         props += [_prop_str(key, value) for key, value in self.extras.items()]
         for param, value in self.win_params.items():
             if isinstance(value, int):

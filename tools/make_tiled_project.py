@@ -61,6 +61,7 @@ MAP_MEMBERS: dict[str, tuple[str, object]] = {
     "draft": ("string", ""), "sets": ("string", ""), "title": ("string", ""),
     "description": ("string", ""), "ruleset": ("string", "muhq"),
     "geometry": ("string", "square-muhq"), "seat_bonus": ("int", 0),
+    "first_income": ("int", 0),
 }
 #: map members that take their values from an enum
 MAP_ENUMS = {"win_condition": "WinCondition", "ruleset": "Ruleset", "geometry": "Geometry"}

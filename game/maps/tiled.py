@@ -27,7 +27,8 @@ converter):
 - map properties: ``players``, ``income``, ``start_deck``, ``win_condition`` (required),
   ``win_threshold``, ``win_points``, ``win_card``, ``win_per_upkeep``, ``draft``,
   ``sets``, ``title``, ``description``, ``seat_bonus`` (Muhq's Game: resource more in a
-  player's first upkeep per player before it), ``ruleset`` (default ``muhq``) and, on an
+  player's first upkeep per player before it), ``first_income`` (Muhq's Game: the first
+  player's income in its first upkeep), ``ruleset`` (default ``muhq``) and, on an
   orthogonal map, ``geometry`` (``square-muhq`` or ``square-grid``; default: the
   ruleset's).
 """
@@ -94,7 +95,7 @@ _PIECE_CLASSES = ("king", "building", "stick", "piece", "boss")
 MAP_PROPERTIES: tuple[str, ...] = (
     "players", "income", "start_deck", "win_condition", "win_threshold", "win_points",
     "win_card", "win_per_upkeep", "win_rounds", "draft", "sets", "title", "description",
-    "ruleset", "geometry", "seat_bonus",
+    "ruleset", "geometry", "seat_bonus", "first_income",
 )
 #: the geometries an orthogonal map may name (a hexagonal map is always ``hex``; links
 #: make either a ``graph``)
@@ -812,12 +813,13 @@ class _Interpreter:
                                        self.max_players, "a player count")
         if "income" in props:
             result["income"] = self.number("map property income", props["income"], 0)
-        if "seat_bonus" in props:
-            result["seat_bonus"] = self.number("map property seat_bonus", props["seat_bonus"], 0,
-                                               limits.MAX_CARD_NUMBER)
-            if "income" not in RULESETS[self.ruleset].map_needs:
-                add("map property seat_bonus", "a property of maps with income (Muhq's Game)",
-                    f"a {self.ruleset} map")
+        for name in ("seat_bonus", "first_income"):  # turn-order compensation (ours)
+            if name in props:
+                result[name] = self.number(f"map property {name}", props[name], 0,
+                                           limits.MAX_CARD_NUMBER)
+                if "income" not in RULESETS[self.ruleset].map_needs:
+                    add(f"map property {name}", "a property of maps with income (Muhq's Game)",
+                        f"a {self.ruleset} map")
         if "start_deck" in props:
             result["start_deck"] = self.start_deck(props["start_deck"])
         if "win_condition" in props:
@@ -1197,6 +1199,7 @@ class _Interpreter:
             ruleset=self.ruleset, geometry=geometry,
             geometry_params=MappingProxyType(params),
             seat_bonus=values.get("seat_bonus") or 0,
+            first_income=values.get("first_income"),
         )
 
     def spawn(self, obj: _Object, tiles: list[Tile], player: int | None,

@@ -101,6 +101,9 @@ class MapSpec:
     #: each player before it in turn order (the first player moves first; see
     #: ``rulesets.muhq.turn.start_turn``)
     seat_bonus: int = 0
+    #: turn-order compensation (ours): resource the first player gains in its very first
+    #: upkeep instead of the income (None: the income, as in every other upkeep)
+    first_income: int | None = None
 
     def grid(self) -> Geometry:
         """The map's geometry: every spatial question about its tiles (built once per map

@@ -182,6 +182,7 @@ draft: 1x[2;8]
 sets: [base]
 title: A test
 seat_bonus: 1
+first_income: 1
 """)
     out = tmp_path / "maps" / "2P-test.tmx"
     out.parent.mkdir()
@@ -199,7 +200,7 @@ seat_bonus: 1
     assert (region.name, region.points, set(region.tiles)) == ("Middle", 2, {(3, 0), (3, 1)})
     assert spec.start_deck == (("Coin", 4), ("Recruit", 3))
     assert (spec.draft, spec.sets, spec.title) == ("1x[2;8]", ("base",), "A test")
-    assert spec.seat_bonus == 1
+    assert spec.seat_bonus == 1 and spec.first_income == 1
 
 
 def test_rectangles_cover_exactly_the_given_tiles() -> None:

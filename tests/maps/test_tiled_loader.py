@@ -229,6 +229,19 @@ def test_seat_bonus_is_read_and_travels_in_saves(tmp_path: Path, tileset: Path) 
     assert map_from_json(map_to_json(spec)) == spec
 
 
+def test_first_income_is_read_and_travels_in_saves(tmp_path: Path, tileset: Path) -> None:
+    """The map property first_income (the first player's first upkeep) loads, 0 included,
+    and a save keeps it; a map without it keeps None (the income) and saves without it."""
+    from game.rules.core.replay import map_from_json, map_to_json
+
+    plain = load_tmx(write_map(tmp_path, tileset))
+    assert plain.first_income is None and "first_income" not in map_to_json(plain)
+    spec = load_tmx(write_map(tmp_path, tileset, props={"first_income": 0}, name="first"))
+    assert spec.first_income == 0
+    assert map_to_json(spec)["first_income"] == 0
+    assert map_from_json(map_to_json(spec)) == spec
+
+
 def test_win_parameters_draft_sets_and_pieces(tmp_path: Path, tileset: Path) -> None:
     objects = with_objects(
         point("stick", 5, 1, card="Stick of Victory"),
@@ -508,6 +521,8 @@ BROKEN: list[tuple[str, Builder, str, str, str]] = [
      "a player count from 1 to 4", "6"),
     ("negative-seat-bonus", _map(props={"seat_bonus": -1}), "map property seat_bonus",
      "a whole number from 0 to", "-1"),
+    ("negative-first-income", _map(props={"first_income": -2}), "map property first_income",
+     "a whole number from 0 to", "-2"),
 ]
 
 

@@ -47,6 +47,7 @@ def scenario(
     sets: tuple[str, ...] = ("base",),
     rules_version: int = RULES_VERSION,
     seat_bonus: int = 0,
+    first_income: int | None = None,
 ) -> Game:
     """A game on a text grid, already in player 1's first upkeep (no draft unless asked).
 
@@ -54,7 +55,8 @@ def scenario(
     ``rules_version`` plays it by the rules of an earlier version (a loaded old save)."""
     spec = replace(parse_grid(grid, players=players, income=income, start_deck=start_deck,
                               win=win or WinSpec("none"), placements=placements,
-                              regions=regions), seat_bonus=seat_bonus)
+                              regions=regions), seat_bonus=seat_bonus,
+                   first_income=first_income)
     explicit = None if draft else tuple(tuple((stores or {}).get(p, ())) for p in range(players))
     game = Game(GameSetup(spec, LIBRARY, players, seed, sets=sets, draft=draft or "1x[1;2]",
                           stores=explicit, version=rules_version))

@@ -203,6 +203,21 @@ def test_upkeep_1_a_map_seat_bonus_pays_later_seats_more_in_their_first_upkeep()
     assert gains == [(1, 3 + 2), (2, 3 + 4), (0, 3), (1, 3), (2, 3)]
 
 
+def test_upkeep_1_a_map_first_income_replaces_the_first_players_first_income() -> None:
+    """Ours: the map's first_income is what the first player gains in its very first
+    upkeep instead of the income; every other upkeep, its own later ones and the other
+    players' first ones, brings the income (and a seat bonus still adds to later seats)."""
+    game = scenario("1.......\n........\n...3....\n.......2", players=3, income=3,
+                    first_income=0, seat_bonus=1)
+    assert game.players[0].resource == 0  # gained nothing in the first upkeep
+    gains: list[tuple[int, int]] = []
+    for _ in range(5):  # the second and third players' first turns, then the next round
+        events = next_turn(game)
+        gains += [(e.player, e.amount) for e in events if isinstance(e, ResourceChanged)
+                  and e.amount > 0]
+    assert gains == [(1, 3 + 1), (2, 3 + 2), (0, 3), (1, 3), (2, 3)]
+
+
 def test_upkeep_1_without_a_seat_bonus_every_first_upkeep_brings_the_income() -> None:
     game = scenario(income=3)
     events = next_turn(game)

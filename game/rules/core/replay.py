@@ -56,6 +56,7 @@ def map_to_json(spec: MapSpec) -> dict[str, Any]:
         **({"geometry_params": _params_to_json(spec.geometry_params)}
            if spec.geometry_params else {}),
         **({"seat_bonus": spec.seat_bonus} if spec.seat_bonus else {}),
+        **({"first_income": spec.first_income} if spec.first_income is not None else {}),
     }
 
 
@@ -125,6 +126,8 @@ def map_from_json(data: Any, path: str = "save") -> MapSpec:
             geometry_params=_params_from_json(path, data.get("geometry_params", {}), geometry,
                                               width, height),
             seat_bonus=int(data.get("seat_bonus", 0)),
+            first_income=(int(data["first_income"]) if data.get("first_income") is not None
+                          else None),
         )
     except SaveError:
         raise

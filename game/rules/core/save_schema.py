@@ -282,6 +282,7 @@ MAP = record({
     "geometry": text(40, tuple(sorted(GEOMETRIES))),
     "geometry_params": GEOMETRY_PARAMS,
     "seat_bonus": whole(0, limits.MAX_CARD_NUMBER),
+    "first_income": whole(0, limits.MAX_CARD_NUMBER),
 }, "a map description")
 
 SETUP = record({

@@ -47,17 +47,23 @@ def start_turn(game: Game, player: int, first: bool = False) -> None:
     game.draw(player, HAND_SIZE - len(state.hand))
     # upkeep (rule Upkeep 1-3)
     begin_phase(game, Phase.UPKEEP)
-    game.gain_resource(player, game.map.income + first_upkeep_bonus(game, player))
+    game.gain_resource(player, upkeep_income(game, player))
     game.win.on_upkeep(game, player)
     game.queue_trigger_event(PhaseStarted(player, Phase.UPKEEP.value))
     state.upkeep_due = controls_a_unit(game, player)
 
 
-def first_upkeep_bonus(game: Game, player: int) -> int:
-    """Turn-order compensation (ours, the map's ``seat_bonus``): in its first upkeep a
-    player gains ``seat_bonus`` resource more for each player before it in turn order.
-    The first player's turn is turn 1, so a seat's first turn is its number plus one."""
-    return game.map.seat_bonus * player if game.turn == player + 1 else 0
+def upkeep_income(game: Game, player: int) -> int:
+    """Rule Upkeep 1: the map's income, with the map's turn-order compensation (ours) in
+    a player's first upkeep: ``first_income`` replaces the first player's income, and
+    ``seat_bonus`` adds that much per player before it in turn order. The first player's
+    turn is turn 1, so a seat's first turn is its number plus one."""
+    spec = game.map
+    if game.turn != player + 1:
+        return spec.income
+    if player == 0 and spec.first_income is not None:
+        return spec.first_income
+    return spec.income + spec.seat_bonus * player
 
 
 def begin_phase(game: Game, phase: Phase) -> None:
