@@ -189,18 +189,24 @@ def test_upkeep_1_gain_the_map_income_at_the_start_of_the_upkeep() -> None:
     assert game.players[1].resource == 5 and game.phase is Phase.UPKEEP
 
 
+def upkeep_gains_of_next_turns(game: Game, turns: int) -> list[tuple[int, int]]:
+    """(player, resource gained) over the next ``turns`` turns of a three-player game: the
+    second and third players' first turns, then the next round."""
+    gains: list[tuple[int, int]] = []
+    for _ in range(turns):
+        events = next_turn(game)
+        gains += [(e.player, e.amount) for e in events if isinstance(e, ResourceChanged)
+                  and e.amount > 0]
+    return gains
+
+
 def test_upkeep_1_a_map_seat_bonus_pays_later_seats_more_in_their_first_upkeep() -> None:
     """Ours: with the map's seat_bonus, a player's first upkeep brings that much more
     resource per player before it in turn order; later upkeeps bring the income alone."""
     game = scenario("1.......\n........\n...3....\n.......2", players=3, income=3,
                     seat_bonus=2)
     assert game.players[0].resource == 3  # the first player: no one before it
-    gains: list[tuple[int, int]] = []
-    for _ in range(5):  # the second and third players' first turns, then the next round
-        events = next_turn(game)
-        gains += [(e.player, e.amount) for e in events if isinstance(e, ResourceChanged)
-                  and e.amount > 0]
-    assert gains == [(1, 3 + 2), (2, 3 + 4), (0, 3), (1, 3), (2, 3)]
+    assert upkeep_gains_of_next_turns(game, 5) == [(1, 3 + 2), (2, 3 + 4), (0, 3), (1, 3), (2, 3)]
 
 
 def test_upkeep_1_a_map_first_income_replaces_the_first_players_first_income() -> None:
@@ -210,12 +216,7 @@ def test_upkeep_1_a_map_first_income_replaces_the_first_players_first_income() -
     game = scenario("1.......\n........\n...3....\n.......2", players=3, income=3,
                     first_income=0, seat_bonus=1)
     assert game.players[0].resource == 0  # gained nothing in the first upkeep
-    gains: list[tuple[int, int]] = []
-    for _ in range(5):  # the second and third players' first turns, then the next round
-        events = next_turn(game)
-        gains += [(e.player, e.amount) for e in events if isinstance(e, ResourceChanged)
-                  and e.amount > 0]
-    assert gains == [(1, 3 + 1), (2, 3 + 2), (0, 3), (1, 3), (2, 3)]
+    assert upkeep_gains_of_next_turns(game, 5) == [(1, 3 + 1), (2, 3 + 2), (0, 3), (1, 3), (2, 3)]
 
 
 def test_upkeep_1_without_a_seat_bonus_every_first_upkeep_brings_the_income() -> None:
