@@ -57,6 +57,7 @@ from game.rules.core.replay import save_game
 from game.rules.core.state import Phase
 from game.rules.core.undo import Checkpoint, checkpoint, revealed
 from game.rules.core.undo import undo as take_back
+from game.rules.mapmodel import MapSpec
 
 from .settings import saves_dir
 
@@ -498,6 +499,10 @@ class Session:
                     line = f"— Round {count}: player {raw.player + 1}'s turn —"
             if line:
                 self.log.append(line)
+            note = turn_order_note(self.game.map, raw.player) \
+                if isinstance(raw, TurnStarted) and raw.turn == raw.player + 1 else ""
+            if note:
+                self.log.append(f"  {note} (the map makes up for the turn order)")
         del self.log[:-500]
         del self.recent[:-200]
 
@@ -559,6 +564,15 @@ def seats_of(data: dict[str, Any], players: int) -> list[Seat] | None:
     if len(seats) != players or any(not s.human and s.computer not in PLAYERS for s in seats):
         return None
     return seats
+
+
+def turn_order_note(spec: MapSpec, player: int) -> str:
+    """What the map's turn-order compensation (ours: ``first_income``, ``seat_bonus``)
+    changes for ``player``: "" when its first upkeep brings the income."""
+    gain = spec.first_upkeep_income(player)
+    if spec.ruleset != "muhq" or gain == spec.income:
+        return ""
+    return f"player {player + 1}'s first upkeep brings {gain} resource, not {spec.income}"
 
 
 def describe(event: Event, name: Callable[[int], str] = lambda entity: "",

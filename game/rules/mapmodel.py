@@ -105,6 +105,13 @@ class MapSpec:
     #: upkeep instead of the income (None: the income, as in every other upkeep)
     first_income: int | None = None
 
+    def first_upkeep_income(self, player: int) -> int:
+        """Resource ``player`` gains in its first upkeep (rule Upkeep 1 with the map's
+        turn-order compensation, ours); every later upkeep brings the income."""
+        if player == 0 and self.first_income is not None:
+            return self.first_income
+        return self.income + self.seat_bonus * player
+
     def grid(self) -> Geometry:
         """The map's geometry: every spatial question about its tiles (built once per map
         and shared; geometries are immutable)."""

@@ -22,7 +22,7 @@ from game.client import ui
 from game.client.app import App, Scene, Transition, pop, push, replace
 from game.client.minimap import render_minimap
 from game.client.panels import CardFaces, Zoom
-from game.client.session import Seat, Session
+from game.client.session import Seat, Session, turn_order_note
 from game.content import locale
 from game.content.decks import Deck, starter_decks, with_decks
 from game.content.mods import Content
@@ -767,6 +767,9 @@ class NewGameScene(Scene):
             suggested = ", ".join(spec.sets) or "any"
             lines.append((f"The map suggests: sets {suggested}"
                           + (f", draft {spec.draft}" if spec.draft else ""), ui.MUTED))
+        for player in range(spec.players):
+            if note := turn_order_note(spec, player):
+                lines.append(("Turn order: " + note, ui.MUTED))
         if spec.description:
             lines.append((spec.description, ui.MUTED))
         for content, colour in lines:

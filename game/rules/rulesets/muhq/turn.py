@@ -58,12 +58,9 @@ def upkeep_income(game: Game, player: int) -> int:
     a player's first upkeep: ``first_income`` replaces the first player's income, and
     ``seat_bonus`` adds that much per player before it in turn order. The first player's
     turn is turn 1, so a seat's first turn is its number plus one."""
-    spec = game.map
     if game.turn != player + 1:
-        return spec.income
-    if player == 0 and spec.first_income is not None:
-        return spec.first_income
-    return spec.income + spec.seat_bonus * player
+        return game.map.income
+    return game.map.first_upkeep_income(player)
 
 
 def begin_phase(game: Game, phase: Phase) -> None:
