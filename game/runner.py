@@ -295,6 +295,8 @@ def balance_command(args: argparse.Namespace) -> int:
     run = {"computer players": ",".join(ai), "games per map": args.games, "seed": args.seed,
            "seats swapped": args.swap, "players against a boss": ",".join(
                str(n) for n in args.boss_players), "turn limit": args.max_turns}
+    if len(results) < len(tasks):  # Ctrl-C: the report says so instead of passing as whole
+        run["stopped"] = f"after {len(results)} of its {len(tasks)} games"
     report = build_report(results, run, set().union(*(offered[m] for m in drafting)),
                           {card.name: card.set for card in content.library})
     written = write_report(report, Path(args.out))

@@ -4,7 +4,9 @@ tiny run (files, JSON keys, pictures)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -134,6 +136,32 @@ def test_balance_command_writes_the_page_json_and_figures(
         assert f"]({name})" in markdown
     assert "2P-ring-street (2 games): P1 " in printed
     assert f"report: {out / 'report.md'}" in printed
+
+
+def test_a_balance_run_stopped_early_says_so_in_its_report(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C keeps the games played so far; the report's header then says the run was
+    stopped and after how many games, instead of passing for the whole run."""
+    import game.runner as runner
+
+    real = runner.play_all
+
+    def stopped_after_three(*args: Any, **kwargs: Any) -> Iterator[Any]:
+        for count, result in enumerate(real(*args, **kwargs), 1):
+            yield result
+            if count == 3:
+                raise KeyboardInterrupt
+
+    monkeypatch.setattr(runner, "play_all", stopped_after_three)
+    out, printed = _balance(tmp_path, capsys, "1", "stopped")
+    report = json.loads((out / "report.json").read_text())
+    assert report["games"] == 3
+    assert report["run"]["stopped"] == "after 3 of its 4 games"
+    assert "stopped: after 3 of its 4 games" in (out / "report.md").read_text()
+    monkeypatch.undo()
+    whole, _ = _balance(tmp_path, capsys, "1", "whole")
+    assert "stopped" not in json.loads((whole / "report.json").read_text())["run"]
 
 
 def test_balance_report_is_the_same_from_worker_processes(
