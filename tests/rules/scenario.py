@@ -108,6 +108,18 @@ def to_action_phase(game: Game) -> list[Event]:
     return events
 
 
+def tyrant_repressed(game: Game, tyrant: int, goal: int) -> None:
+    """From the first upkeep of a Tyrant game: to the action phase, the Tyrant one
+    repression mark short of ``goal`` (the game goes on after a pass), then the last mark
+    and the pass that lets the state be checked."""
+    to_action_phase(game)
+    game.add_marks(tyrant, "repression", goal - 1)
+    game.apply(Pass(0))
+    assert game.phase is not Phase.OVER
+    game.add_marks(tyrant, "repression", 1)
+    game.apply(Pass(game.actor or 0))
+
+
 def to_phase(game: Game, phase: Phase) -> list[Event]:
     """Pass (declaring the upkeep action when due) until ``phase`` begins."""
     events: list[Event] = []

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from scenario import LIBRARY, next_turn, to_action_phase
+from scenario import LIBRARY, next_turn, to_action_phase, tyrant_repressed
 
 from game.ai import make_player
 from game.ai.boss import BossPlayer
@@ -250,13 +250,7 @@ def test_boss_enforcers_act_aggressive() -> None:
 def test_boss_rules_3_players_lose_with_two_repression_marks_per_player() -> None:
     game = _tyrant_game(seats=3, rules_version=3)  # from version 4: six (test_boss_scaling)
     assert repression_goal(game) == 4
-    tyrant = boss_standing(game)
-    to_action_phase(game)
-    game.add_marks(tyrant, "repression", 3)
-    game.apply(Pass(0))
-    assert game.phase is not Phase.OVER
-    game.add_marks(tyrant, "repression", 1)
-    game.apply(Pass(1))
+    tyrant_repressed(game, boss_standing(game), 4)
     assert game.phase is Phase.OVER and game.winners == (2,)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from scenario import LIBRARY, next_turn, to_action_phase
+from scenario import LIBRARY, next_turn, to_action_phase, tyrant_repressed
 
 from game.client.scenes.board import goal_text
 from game.maps import find_map
@@ -93,13 +93,7 @@ def test_boss_scaling_the_boss_falls_with_more_damage_than_its_health() -> None:
 def test_boss_scaling_the_tyrant_wins_at_six_repression_marks(players: int) -> None:
     game = _tyrant(players)
     assert repression_goal(game) == REPRESSION_GOAL == 6
-    tyrant = boss_standing(game)
-    to_action_phase(game)
-    game.add_marks(tyrant, "repression", 5)
-    game.apply(Pass(0))
-    assert game.phase is not Phase.OVER
-    game.add_marks(tyrant, "repression", 1)
-    game.apply(Pass(game.actor or 0))
+    tyrant_repressed(game, boss_standing(game), 6)
     assert game.phase is Phase.OVER and game.winners == (players,)
     assert "6 repression marks" in goal_text(game, "en")
 
