@@ -23,7 +23,10 @@ Two sets (see ``tests/fixtures/saves/README.md``):
   again.
 - ``tests/fixtures/saves/rules-4/*.json``, rules version 4 (the boss grows with the
   number of players; Fireball's erratum): the games of ``RULES_3`` again, kings facing
-  Fireball on a small map, and each boss map with one player and with three. This tool
+  Fireball on a small map, and each boss map with one player and with three. Written by
+  this tool while version 4 was the newest (``RULES_4``); not to be made again.
+- ``tests/fixtures/saves/rules-5/*.json``, rules version 5 (Bribe's erratum: a Bribe
+  played is exiled): the games of ``RULES_4`` again, and Bribes on a small map. This tool
   writes these.
 
 Run from the repository root: ``python tools/make_save_fixtures.py [--out DIR]``. Running
@@ -77,6 +80,9 @@ KINGS_MAP = "2P-kings"
 #: kings and Fireball (rules version 4: Fireball's erratum)
 FIREBALL_DECK = (("Soldier", 2), ("Fireball", 3), ("Coin", 3))
 FIREBALL_MAP = "2P-fireball"
+#: Bribes and soldiers to steal (rules version 5: a Bribe played is exiled)
+BRIBE_DECK = (("Soldier", 3), ("Bribe", 3), ("Coin", 4))
+BRIBE_MAP = "2P-bribes"
 
 #: rules version 2: (file stem, map, computer players per seat, seed, turn limit, sets);
 #: the comment says which decisions the game asks
@@ -108,6 +114,10 @@ RULES_4 = RULES_3 + (
     ("the-kraken-3P-easy-3", "the-kraken", ("easy", "easy", "easy", "kraken"), 3, 200,
      ("base", "sea")),
 )
+#: rules version 5: the games of version 4, and Bribes that are exiled once played
+RULES_5 = RULES_4 + (
+    ("bribes-2P-easy-6", BRIBE_MAP, ("easy",), 6, 40, ("base",)),
+)
 #: the seats of the games that fill fewer than their map's (a boss map's players and boss)
 SEATS = {"the-tyrant-1P-easy-2": 2, "the-kraken-3P-easy-3": 4}
 #: the answers to the decisions the rules leave to a player
@@ -124,6 +134,9 @@ def own_map(name: str) -> MapSpec:
         return parse_grid("\n".join(["11....22"] * 4), name=name, players=2,
                           income=3, start_deck=deck, win=WinSpec("king"),
                           placements=kings)
+    if name == BRIBE_MAP:
+        return parse_grid("\n".join(["11....22"] * 4), name=BRIBE_MAP, players=2,
+                          income=4, start_deck=BRIBE_DECK, win=WinSpec("none"))
     if name == THIEVES_MAP:
         return parse_grid("\n".join(["11....22"] * 4), name=THIEVES_MAP, players=2,
                           income=2, start_deck=THIEVES_DECK, win=WinSpec("none"))
@@ -134,14 +147,14 @@ def own_map(name: str) -> MapSpec:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", type=Path,
-                        default=ROOT / "tests" / "fixtures" / "saves" / "rules-4",
-                        help="folder to write the rules version 4 fixtures to")
+                        default=ROOT / "tests" / "fixtures" / "saves" / "rules-5",
+                        help="folder to write the rules version 5 fixtures to")
     args = parser.parse_args(argv)
     library = library_or_exit()
     args.out.mkdir(parents=True, exist_ok=True)
-    for stem, map_name, ai, seed, turns, sets in RULES_4:
+    for stem, map_name, ai, seed, turns, sets in RULES_5:
         spec = own_map(map_name) if map_name in (DECISIONS_MAP, THIEVES_MAP, KINGS_MAP,
-                                                 FIREBALL_MAP) else find_map(map_name)
+                                                 FIREBALL_MAP, BRIBE_MAP) else find_map(map_name)
         game = play_random_game(spec, library, seed, players=SEATS.get(stem),
                                 max_turns=turns, sets=sets, ai=ai)
         path = args.out / f"{stem}.json"

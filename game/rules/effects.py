@@ -249,6 +249,14 @@ def _take_control(game: Game, ctx: Context, p: Mapping[str, Any]) -> None:
             game.change_controller(target, ctx.controller)
 
 
+@effect("exile_self", lambda p: "Exile this card.")
+def _exile_self(game: Game, ctx: Context, p: Mapping[str, Any]) -> None:
+    """Rule Exile 1: the spell being resolved leaves the game for good instead of going to
+    its owner's discard pile (Bribe from rules version 5)."""
+    if game.zone(ctx.source) is Zone.ASIDE:
+        game.move_card(ctx.source, Zone.EXILE)
+
+
 @effect("gain_points", lambda p: f"Gain {p.get('amount', 1)} victory point(s).", amount="int")
 def _points(game: Game, ctx: Context, p: Mapping[str, Any]) -> None:
     game.gain_points(ctx.controller, int(p.get("amount", 1)))

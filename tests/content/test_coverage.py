@@ -96,6 +96,7 @@ EFFECT_CARDS: dict[str, list[str]] = {
     "grant": ["War Drummer", "Smoke Bomb", "Flagellant"],
     "create_token": ["Call the Wolves", "Assembly Line"],
     "take_control": ["Bribe", "Conscription"],
+    "exile_self": ["Bribe"],
     "gain_points": ["Herald of Triumph"],
     "charge": ["Charger"],
     # the engine applies it when an intention is played (rule Intentions 2)

@@ -94,7 +94,8 @@ def test_archer_lines() -> None:
     ("Fireball", ["Deal 2 damage to target permanent."]),
     ("Blessing", ["Put 2 ward marks on target unit."]),
     ("Battle Cry", ["Put a rage mark on target unit."]),
-    ("Bribe", ["Gain control of target enemy unit that isn't loyal."]),
+    ("Bribe", ["Gain control of target enemy unit that isn't loyal. Exile this card: it "
+               "leaves the game."]),
     ("Coin", ["Gain 2 resource."]),
     ("Call the Wolves", ["Create a Wolf token on target free tile."]),
     ("Ghost", ["Shroud"]),

@@ -2,14 +2,16 @@
 form in games of an earlier rules version (a save replays as it was played). Rules
 version 3 (``ERRATA_VERSION``): the King has protection from Die! (rule Protection from X
 1: it cannot be targeted by Die!); from version 4, protection from enemy spells (no enemy
-Fireball reaches it either)."""
+Fireball reaches it either). From version 5 a Bribe played is exiled (rule Exile 1)
+instead of going back to its owner's discard pile to be bought with again."""
 
 from __future__ import annotations
 
 import pytest
-from scenario import LIBRARY, scenario, to_action_phase
+from scenario import LIBRARY, resolve, scenario, to_action_phase
 
 from game.content.cards import CardError, card_from_data
+from game.rules.components import Zone
 from game.rules.core.actions import PlayCard
 from game.rules.core.state import ERRATA_VERSION, RULES_VERSION
 from game.rules.mapmodel import Placement
@@ -83,3 +85,35 @@ def test_a_broken_earlier_form_is_named_with_its_field(before: list[dict[str, ob
         card_from_data(data, "pawn.yaml", "test")
     problems = caught.value.problems
     assert any(p.field == field and words in p.expected for p in problems), problems
+
+
+def _bribe(version: int) -> tuple[int, int, int]:
+    """Player 0 bribes the enemy soldier: (the soldier's controller, the Bribe's zone,
+    the Bribe)."""
+    game = scenario(hands={0: ["Bribe"]}, resource={0: 9}, rules_version=version)
+    soldier = game.add_permanent("Soldier", (3, 1), 1)
+    to_action_phase(game)
+    bribe = next(c for c in game.players[0].hand if game.card(c).name == "Bribe")
+    resolve(game, PlayCard(0, bribe, None, (soldier,)))
+    return game.controller(soldier), game.zone(bribe), bribe
+
+
+def test_from_rules_5_a_bribe_played_is_exiled() -> None:
+    """Bribe's erratum (rules version 5; rule Exile 1: an exiled card has left the game):
+    the unit changes sides and the Bribe goes to exile, not to the discard pile."""
+    assert RULES_VERSION >= 5
+    controller, zone, _ = _bribe(RULES_VERSION)
+    assert controller == 0 and zone is Zone.EXILE
+
+
+def test_a_game_of_rules_4_puts_a_bribe_played_in_the_discard_pile() -> None:
+    controller, zone, _ = _bribe(4)
+    assert controller == 0 and zone is Zone.DISCARD
+
+
+def test_bribe_text_says_it_is_exiled_from_rules_5_only() -> None:
+    from game.content.text import rules_text
+    assert rules_text(LIBRARY["Bribe"])[-1].endswith(" Exile this card: it leaves the game.")
+    assert rules_text(LIBRARY["Bribe"], "de")[-1].endswith(" Sie verlässt das Spiel.")
+    assert rules_text(LIBRARY.as_of(4)["Bribe"]) == [
+        "Gain control of target enemy unit that isn't loyal."]

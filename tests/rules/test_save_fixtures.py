@@ -3,8 +3,9 @@ restructuring (tests/fixtures/saves, format version 1, rules version 1) still lo
 reproduce every per-turn state hash and the final hash; so do the games of rules version
 2 (tests/fixtures/saves/rules-2), whose players answer the decisions the rules leave to
 them, and a save made while such a decision waits, those of rules version 3
-(rules-3: the errata, the King with protection from Die!) and those of rules version 4
-(rules-4: the boss grows with the number of players; Fireball's erratum)."""
+(rules-3: the errata, the King with protection from Die!) those of rules version 4
+(rules-4: the boss grows with the number of players; Fireball's erratum) and those of rules
+version 5 (rules-5: Bribe's erratum, a Bribe played is exiled)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import pytest
 
 from game.cli import main
 from game.content.mods import load_content
+from game.rules.components import Zone
 from game.rules.core.replay import game_to_json, load_game, read_save, replay
 from game.rules.invariants import check
 
@@ -23,6 +25,7 @@ SAVES = sorted(FIXTURES.glob("*.json"))
 RULES_2 = sorted((FIXTURES / "rules-2").glob("*.json"))
 RULES_3 = sorted((FIXTURES / "rules-3").glob("*.json"))
 RULES_4 = sorted((FIXTURES / "rules-4").glob("*.json"))
+RULES_5 = sorted((FIXTURES / "rules-5").glob("*.json"))
 #: the answers to the decisions of rules version 2
 ANSWERS = {"leave_unpaid", "place_dropped", "discard_to_pay", "declare_trigger_first"}
 
@@ -67,7 +70,26 @@ def test_rules_4_fixtures_are_version_4_and_meet_fireball_and_both_bosses() -> N
     assert ("the-kraken", 4) in seats.values()  # three players
 
 
-ALL = SAVES + RULES_2 + RULES_3 + RULES_4
+def test_rules_5_fixtures_are_version_5_and_exile_every_bribe_played() -> None:
+    """Rule Exile 1 with Bribe's erratum of rules version 5: the Bribes played in the
+    fixture's game are in exile at its end, none back in a deck, hand or discard pile."""
+    assert RULES_5
+    for path in RULES_5:
+        assert json.loads(path.read_text(encoding="utf-8"))["rules_version"] == 5, path.name
+    assert {p.stem for p in RULES_4} < {p.stem for p in RULES_5}  # version 4's games again
+    game = load_game(FIXTURES / "rules-5" / "bribes-2P-easy-6.json", _library(), verify=True)
+    try:
+        played = [a for a in game.history
+                  if a.kind == "play" and game.card(a.to_json()["card"]).name == "Bribe"]
+        assert len(played) >= 2
+        exiled = [c for p in game.players for c in p.zones[Zone.EXILE]
+                  if game.card(c).name == "Bribe"]
+        assert sorted(exiled) == sorted({a.to_json()["card"] for a in played})
+    finally:
+        game.close()
+
+
+ALL = SAVES + RULES_2 + RULES_3 + RULES_4 + RULES_5
 
 
 @pytest.mark.parametrize("path", ALL, ids=[f"{p.parent.name}/{p.stem}" for p in ALL])
