@@ -11,9 +11,9 @@ import pytest
 from scenario import LIBRARY, resolve, scenario, to_action_phase
 
 from game.content.cards import CardError, card_from_data
-from game.rules.components import Zone
 from game.rules.core.actions import PlayCard
 from game.rules.core.state import ERRATA_VERSION, RULES_VERSION
+from game.rules.core.view import Zone
 from game.rules.mapmodel import Placement
 
 KINGS = (Placement("King", (0, 0), 0), Placement("King", (7, 3), 1))

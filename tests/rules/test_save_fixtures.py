@@ -16,8 +16,8 @@ import pytest
 
 from game.cli import main
 from game.content.mods import load_content
-from game.rules.components import Zone
 from game.rules.core.replay import game_to_json, load_game, read_save, replay
+from game.rules.core.view import Zone
 from game.rules.invariants import check
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "saves"
