@@ -46,7 +46,8 @@ their harbors. ``symbols`` maps further single characters to tile types (quote `
 
 ``win_condition`` is ``{type: KIND, ...}`` with KIND and parameters:
 ``king`` (card), ``resource`` (threshold, required), ``capture_points`` (points, required),
-``destroy_buildings`` (card), ``stick_of_victory`` (points, required; card, per_upkeep),
+``destroy_buildings`` (card), ``stick_of_victory`` (points, required; card, per_upkeep,
+region: the name of one of ``regions``, where the stick's holder must stand to score),
 ``none`` (sandbox maps); on skirmish maps ``skirmish:control`` (points, the default 5)
 and ``skirmish:elimination``. A placement's ``player`` is 1-4, or 0 (the default) for a neutral
 piece; its object class is ``building`` for the building card of the map (default
@@ -188,7 +189,7 @@ WIN_PARAMS: dict[str, dict[str, type]] = {
     "resource": {"threshold": int},
     "capture_points": {"points": int},
     "destroy_buildings": {"card": str},
-    "stick_of_victory": {"points": int, "card": str, "per_upkeep": int},
+    "stick_of_victory": {"points": int, "card": str, "per_upkeep": int, "region": str},
     "tyrant": {},
     "kraken": {"points": int},
     "general": {},
@@ -204,7 +205,7 @@ REQUIRED_WIN_PARAMS: dict[str, tuple[str, ...]] = {
 #: win parameter -> map property
 WIN_PROPERTY = {
     "threshold": "win_threshold", "points": "win_points", "card": "win_card",
-    "per_upkeep": "win_per_upkeep", "rounds": "win_rounds",
+    "per_upkeep": "win_per_upkeep", "rounds": "win_rounds", "region": "win_region",
 }
 DEFAULT_KING = "King"
 DEFAULT_BUILDING = "Building"
@@ -800,6 +801,7 @@ class _Builder:
                 check.add(where, expected, param)
                 continue
             read = (check.integer(value, where, 1) if allowed[param] is int
+                    else check.text(value, where) if param == "region"
                     else check.card(value, where))
             if read is not None:
                 self.win_params[param] = read
@@ -971,6 +973,10 @@ class _Builder:
             x, y, w, h = (v * TILE_SIZE for v in box)
             self.objects.append(MapObject("region", name, x, y, w, h,
                                           properties=[_prop_int("points", points)]))
+        region = self.win_params.get("region")
+        if region is not None and region not in self.region_names:
+            check.add("win_condition.region", "the name of one of the map's regions ("
+                      + (", ".join(sorted(self.region_names)) or "it has none") + ")", region)
 
     def add_hex_region(self, item: dict[str, Any], where: str, name: str | None,
                        points: int | None) -> None:

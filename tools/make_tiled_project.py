@@ -57,6 +57,7 @@ MAP_MEMBERS: dict[str, tuple[str, object]] = {
     "players": ("int", 0), "income": ("int", 0), "start_deck": ("string", ""),
     "win_condition": ("string", ""), "win_threshold": ("int", 0),
     "win_points": ("int", 0), "win_card": ("string", ""), "win_per_upkeep": ("int", 1),
+    "win_region": ("string", ""),
     "win_rounds": ("int", 8),
     "draft": ("string", ""), "sets": ("string", ""), "title": ("string", ""),
     "description": ("string", ""), "ruleset": ("string", "muhq"),

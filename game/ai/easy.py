@@ -35,7 +35,7 @@ from game.rules.core.actions import (
 )
 from game.rules.geometry import Tile
 from game.rules.marks import MARKS
-from game.rules.wincons import held_regions
+from game.rules.wincons import held_regions, stick_region, stick_scores_at
 
 from . import choices, duel, fleet, skirmish, teams
 from .evaluate import objective_names
@@ -211,7 +211,9 @@ class EasyPlayer:
             for entity, card_tile in self._named(game, name):
                 carrier = game.container_of(entity)
                 if carrier and game.controller(carrier) == player:
-                    return []  # we hold it: stay and guard
+                    if stick_scores_at(game, game.tile_of(carrier)):
+                        return []  # we hold it where it scores: stay and guard
+                    return sorted(stick_region(game) or ())  # carry it where it scores
                 targets.append(card_tile)
         elif kind == "resource" and game.card(unit).name == "Farmer":
             targets = game.map.tiles_of_type("farm field")

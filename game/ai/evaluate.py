@@ -27,7 +27,7 @@ from game.rules import EntityView, Game
 from game.rules.cards import CardDef
 from game.rules.core.state import Phase
 from game.rules.geometry import Tile
-from game.rules.wincons import held_regions
+from game.rules.wincons import held_regions, stick_region, stick_scores_at
 
 from . import duel, fleet, skirmish, teams
 
@@ -148,6 +148,8 @@ def _goals(game: Game, board: _Board, player: int) -> list[Tile]:
             carrier = game.container_of(entity)
             if carrier and game.controller(carrier) == player:
                 at = game.tile_of(carrier)  # we carry it: the others guard the carrier
+                if at is not None and not stick_scores_at(game, at):
+                    return sorted(stick_region(game) or ())  # where it scores
                 return [at] if at is not None else []
             tile = game.tile_of(entity)
             if tile is not None:
@@ -169,7 +171,9 @@ def _sticks(game: Game, board: _Board) -> list[int]:
 
 
 def _carries_stick(game: Game, board: _Board, player: int) -> bool:
+    """Whether a unit of the player holds the stick where it scores."""
     return any((carrier := game.container_of(stick)) and game.controller(carrier) == player
+               and stick_scores_at(game, game.tile_of(carrier))
                for stick in _sticks(game, board))
 
 

@@ -25,7 +25,8 @@ converter):
   rectangle or polygon covers every cell whose centre lies inside it; a point the cell
   holding it; a tile object the cell holding the centre of its picture;
 - map properties: ``players``, ``income``, ``start_deck``, ``win_condition`` (required),
-  ``win_threshold``, ``win_points``, ``win_card``, ``win_per_upkeep``, ``draft``,
+  ``win_threshold``, ``win_points``, ``win_card``, ``win_per_upkeep``, ``win_region``
+  (the stick of victory: the name of the region where its holder scores), ``draft``,
   ``sets``, ``title``, ``description``, ``seat_bonus`` (Muhq's Game: resource more in a
   player's first upkeep per player before it), ``first_income`` (Muhq's Game: the first
   player's income in its first upkeep), ``ruleset`` (default ``muhq``) and, on an
@@ -94,8 +95,8 @@ _PIECE_CLASSES = ("king", "building", "stick", "piece", "boss")
 
 MAP_PROPERTIES: tuple[str, ...] = (
     "players", "income", "start_deck", "win_condition", "win_threshold", "win_points",
-    "win_card", "win_per_upkeep", "win_rounds", "draft", "sets", "title", "description",
-    "ruleset", "geometry", "seat_bonus", "first_income",
+    "win_card", "win_per_upkeep", "win_rounds", "win_region", "draft", "sets", "title",
+    "description", "ruleset", "geometry", "seat_bonus", "first_income",
 )
 #: the geometries an orthogonal map may name (a hexagonal map is always ``hex``; links
 #: make either a ``graph``)
@@ -919,6 +920,10 @@ class _Interpreter:
                                     f"{card!r}, {self.kind_of(card)}")
                 else:
                     self.win_params[param] = card
+            elif param == "region":  # checked against the region objects (check_win)
+                name = _text(value).strip()
+                if name:  # empty: the project's default, anywhere
+                    self.win_params[param] = name
         for param in REQUIRED_WIN_PARAMS.get(kind or "", ()):
             if f"win_{param}" not in props and f"win_{param}" not in self.r.rejected:
                 self.report.add(f"map property win_{param}",
@@ -1315,7 +1320,12 @@ class _Interpreter:
             if not any(p.card == stick for p in placements):
                 add("map", f"a stick object ({stick}) for win condition stick_of_victory",
                     "none")
-        elif kind in ("capture_points", "objectives") and not regions:
+        region = self.win_params.get("region")
+        names = [r.name for r in regions]
+        if region is not None and region not in names:
+            add("map property win_region", "the name of one of the map's region objects ("
+                + (", ".join(names) or "it has none") + ")", repr(region))
+        if kind in ("capture_points", "objectives") and not regions:
             add("map", f"at least one region object (win condition {kind})", "none")
         if WIN_CONDITIONS[kind].needs_boss and not bosses:
             add("map", f"a boss object (win condition {kind} is fought against a boss)",

@@ -10,7 +10,8 @@ its parameters in ``MapSpec.win.params``.
   destroyed is out; the last player standing wins.
 - ``stick_of_victory``: at the start of each upkeep the active player scores 1 point if a
   unit they control has the stick (``card``, default "Stick of Victory") equipped;
-  ``points`` wins.
+  ``points`` wins. With ``region`` (a region of the map, by name) the stick scores only
+  while its holder stands in that region.
 - ``none``: the game only ends by elimination (tests, sandbox maps).
 - ``tyrant`` and ``kraken``: the cooperative boss modes (see "boss modes" below).
 
@@ -98,6 +99,9 @@ def map_goal_values(entry: WinCondition, win: WinSpec) -> dict[str, object]:
 
 
 WIN_CONDITIONS: Registry[WinCondition] = Registry("win condition")
+#: the win parameters that are names (what each names); every other one is a whole number
+TEXT_WIN_PARAMS: Mapping[str, str] = MappingProxyType({
+    "card": "a card name", "region": "a region's name"})
 
 
 def _param(game: Game, name: str, default: object) -> object:
@@ -180,13 +184,29 @@ def _score_regions(game: Game, player: int) -> None:
         game.gain_points(player, total)
 
 
+def stick_region(game: Game) -> frozenset[Tile] | None:
+    """The tiles where the stick of victory scores (the map's ``region`` parameter), or
+    None when it scores anywhere."""
+    name = game.map.win.params.get("region")
+    if name is None:
+        return None
+    return next((r.tiles for r in game.map.regions if r.name == name), frozenset())
+
+
+def stick_scores_at(game: Game, tile: Tile | None) -> bool:
+    """Whether a holder of the stick standing on ``tile`` scores in its upkeep."""
+    region = stick_region(game)
+    return tile is not None and (region is None or tile in region)
+
+
 def _score_stick(game: Game, player: int) -> None:
     name = str(_param(game, "card", "Stick of Victory"))
     for entity, card in esper.get_component(Card):
         if card.definition.name != name or not esper.has_component(entity, OnMap):
             continue
         bearer = game.container_of(entity)
-        if bearer and game.controller(bearer) == player and game.card(bearer).is_unit:
+        if bearer and game.controller(bearer) == player and game.card(bearer).is_unit \
+                and stick_scores_at(game, game.tile_of(bearer)):
             game.gain_points(player, _int_param(game, "per_upkeep", 1))
 
 
@@ -213,7 +233,9 @@ for entry in (
                  defaults=MappingProxyType({"points": 10, "rounds": 8})),
     WinCondition("stick_of_victory",
                  {"points": "points needed to win", "card": "the stick's card name",
-                  "per_upkeep": "points per upkeep with the stick equipped"},
+                  "per_upkeep": "points per upkeep with the stick equipped",
+                  "region": "the region its holder must stand in to score (default: "
+                            "anywhere)"},
                  _points,
                  lambda g: f"held the stick of victory for {_param(g, 'points', 10)} points",
                  on_upkeep=_score_stick, defaults=MappingProxyType({"points": 10}),

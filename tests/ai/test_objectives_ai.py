@@ -12,13 +12,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "rules"))
 
-from scenario import scenario, to_action_phase  # noqa: E402
+from scenario import resolve, scenario, to_action_phase  # noqa: E402
 
 from game.ai.evaluate import evaluate  # noqa: E402
 from game.ai.search import greedy_score  # noqa: E402
 from game.rules import WinSpec  # noqa: E402
 from game.rules.core.actions import Activate, Equip, Pass  # noqa: E402
-from game.rules.mapmodel import Placement  # noqa: E402
+from game.rules.mapmodel import Placement, Region  # noqa: E402
 
 GRID = "1.......\n........\n........\n.......2"
 
@@ -52,3 +52,35 @@ def test_win_conditions_2_picking_up_the_stick_beats_standing_round_it() -> None
     leave = next(a for a in game.legal_actions(0) if isinstance(a, Pass))
     assert greedy_score(game, 0, pick_up) > greedy_score(game, 0, leave)
     game.close()
+
+
+def _holding_the_stick(heart: tuple[int, ...] | None) -> float:
+    """The evaluation for player 1 of its recruit holding the stick at (1, 1), the stick
+    scoring in the given columns (None: anywhere)."""
+    params: dict[str, object] = {"points": 8}
+    regions: tuple[Region, ...] = ()
+    if heart is not None:
+        params["region"] = "Heart"
+        regions = (Region("Heart", frozenset((x, y) for x in heart for y in range(4))),)
+    game = scenario(GRID, win=WinSpec("stick_of_victory", params), regions=regions,
+                    placements=(Placement("Stick of Victory", (2, 1), -1),))
+    to_action_phase(game)
+    bearer = game.add_permanent("Recruit", (1, 1), 0)
+    game.apply(Activate(0, bearer))
+    pick_up = next(a for a in game.legal_actions(0)
+                   if isinstance(a, Equip) and a.unit == bearer)
+    resolve(game, pick_up)
+    try:
+        return evaluate(game, 0)
+    finally:
+        game.close()
+
+
+def test_win_conditions_2_the_stick_counts_only_where_it_scores() -> None:
+    """With the map's region for the stick (win_region), holding it outside the region is
+    worth less than holding it inside, and inside it is worth what holding it anywhere
+    is worth on a map without a region (where both players of 2P-stick-meadow used to
+    carry it home)."""
+    anywhere = _holding_the_stick(None)
+    assert _holding_the_stick((0, 1)) == anywhere
+    assert _holding_the_stick((5, 6)) < anywhere

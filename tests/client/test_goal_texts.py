@@ -77,3 +77,23 @@ def test_the_board_names_the_kraken_points_of_this_game(players: int, points: in
             "Slay the Kraken before it scores 12 points (4 more per empty seat)"
     finally:
         game.close()
+
+
+def test_the_stick_meadow_goal_says_where_the_stick_scores() -> None:
+    """2P-stick-meadow names a region for its stick (win_region): both screens say the
+    stick scores only there, in every shipped language."""
+    from game.client.scenes.board import goal_text
+    from game.client.scenes.new_game import win_text
+
+    spec = find_map("2P-stick-meadow")
+    assert spec.win.params["region"] == "Heart of the Meadow"
+    game = Game(with_decks(GameSetup(spec, LIBRARY, 2, 1, sets=spec.sets or DEFAULT_SETS,
+                                     draft=spec.draft or DEFAULT_DRAFT)))
+    try:
+        assert win_text(spec.win, "en") == (
+            "Hold the stick: first to 8 ★ wins (it scores only in Heart of the Meadow)")
+        assert goal_text(game, "de").endswith("(er zählt nur in Heart of the Meadow)")
+    finally:
+        game.close()
+    plain = WinSpec("stick_of_victory", {"points": 8})
+    assert win_text(plain, "en") == "Hold the stick: first to 8 ★ wins"

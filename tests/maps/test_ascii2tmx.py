@@ -289,6 +289,12 @@ BAD_INPUTS: dict[str, tuple[str, str]] = {
                       "start_deck_list: expected a mapping of card name to count"),
     "region not a rectangle": (GOOD + "regions: [{name: L, tiles: [[0, 0], [1, 0], [1, 1]]}]\n",
                                "regions[0].tiles: expected tiles filling one rectangle"),
+    "stick region unknown": (
+        GOOD.replace("{type: king}", "{type: stick_of_victory, points: 5, region: Hart}")
+        + "placements: [{card: Stick of Victory, tile: [3, 0]}]\n"
+        + "regions: [{name: Heart, rect: [2, 0, 3, 2]}]\n",
+        "win_condition.region: expected the name of one of the map's regions (Heart), "
+        "found 'Hart'"),
     "piece on a wall": (GOOD.replace("1h.s.t2", "1h.s#t2")
                         + "placements: [{card: Recruit, tile: [4, 1]}]\n",
                         "placements[0].tile: expected a tile a piece can stand on"),

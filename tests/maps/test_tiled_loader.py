@@ -265,6 +265,21 @@ def test_win_parameters_draft_sets_and_pieces(tmp_path: Path, tileset: Path) -> 
     assert [(b.card, b.tile, b.player) for b in spec.bosses] == [("Charger", (3, 1), -1)]
 
 
+def test_stick_of_victory_region_names_a_region_object(tmp_path: Path, tileset: Path) -> None:
+    """win_region (ours): the stick scores only in the region of that name; the map keeps
+    the name in its win parameters, and an empty value (the Tiled project's default) is
+    scoring anywhere."""
+    objects = with_objects(point("stick", 5, 1), drop=("king",))
+    props = {"win_condition": "stick_of_victory", "win_points": 8, "win_region": "Centre"}
+    path = write_map(tmp_path, tileset, props=props, objects=objects)
+    assert check_tmx(path) == []
+    spec = load_tmx(path)
+    assert dict(spec.win.params) == {"points": 8, "region": "Centre"}
+    assert "Centre" in [r.name for r in spec.regions]
+    path = write_map(tmp_path, tileset, props={**props, "win_region": ""}, objects=objects)
+    assert dict(load_tmx(path).win.params) == {"points": 8}
+
+
 def test_resource_threshold_and_tile_objects(tmp_path: Path, tileset: Path) -> None:
     """A tile object covers the tile containing its top-left corner (Tiled stores its
     bottom-left one); Tiled 1.9's ``class`` attribute is read like ``type``."""
@@ -476,6 +491,10 @@ BROKEN: list[tuple[str, Builder, str, str, str]] = [
      "map property win_condition", "one of capture_points", "'kings' (did you mean 'king'?)"),
     ("win-without-parameter", _map(props={"win_condition": "resource"}),
      "map property win_threshold", "win condition resource needs it", "nothing"),
+    ("stick-region-unknown", _map(
+        props={"win_condition": "stick_of_victory", "win_points": 8, "win_region": "Hart"},
+        objects=with_objects(point("stick", 5, 1), drop=("king",))),
+     "map property win_region", "one of the map's region objects (Centre)", "'Hart'"),
     ("parameter-of-another-win", _map(props={"win_points": 10}),
      "map property win_points", "only the parameters of win condition king", "win_points = 10"),
     ("start-deck-syntax", _map(props={"start_deck": "4 Coin, Recruit x3"}),

@@ -273,3 +273,27 @@ def test_win_conditions_2_stick_of_victory_an_enemy_unit_can_take_it() -> None:
     assert game.phase is not Phase.OVER  # player 1's upkeep: not theirs
     next_turn(game)
     assert_over(game, (1,))
+
+
+def _heart(*columns: int) -> tuple[Region, ...]:
+    return (Region("Heart", frozenset((x, y) for x in columns for y in range(4))),)
+
+
+@rules("Win Conditions 2")
+def test_win_conditions_2_stick_of_victory_with_a_region_its_holder_scores_only_inside() -> None:
+    """Our map parameter ``region``: the stick scores only while its holder stands in the
+    named region (2P-stick-meadow: the heart of the meadow)."""
+    win = WinSpec("stick_of_victory", {"points": 1, "region": "Heart"})
+    outside = scenario(GRID, win=win, placements=STICK, regions=_heart(5, 6))
+    holder = outside.add_permanent("Recruit", (1, 1), 0)
+    pick_up_stick(outside, holder)
+    for _ in range(4):  # two upkeeps of the holder's player, the holder at (1, 1)
+        events = next_turn(outside)
+        assert not [e for e in events if isinstance(e, PointsChanged)]
+    assert outside.phase is not Phase.OVER and outside.players[0].points == 0
+    inside = scenario(GRID, win=win, placements=STICK, regions=_heart(0, 1))
+    holder = inside.add_permanent("Recruit", (1, 1), 0)
+    pick_up_stick(inside, holder)
+    next_turn(inside)
+    next_turn(inside)
+    assert_over(inside, (0,))

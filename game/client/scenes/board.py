@@ -182,7 +182,10 @@ def goal_text(game: Any, lang: str = "en") -> str:
     try:
         key = f"wincon.{game.win.name}.goal"
         if locale.has(key):
-            return locale.text(key, lang, **game.win.values(game))
+            from .new_game import region_note
+
+            return locale.text(key, lang, **game.win.values(game)) \
+                + region_note(game.map.win, lang)
         return f"win: {game.win.describe(game)}"
     except Exception:  # noqa: BLE001 - a mod's win condition text never stops drawing
         return ""

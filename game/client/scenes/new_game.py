@@ -112,7 +112,19 @@ def win_text(win: WinSpec, lang: str = "en", values: dict[str, object] | None = 
     seats = f"wincon.{win.kind}.seats"
     if values is None and locale.has(seats):
         text = f"{text} ({locale.text(seats, lang)})"
+    text += region_note(win, lang)
     return text[:1].upper() + text[1:]
+
+
+def region_note(win: WinSpec, lang: str = "en") -> str:
+    """Where the win condition counts, when the map names a region for it ("it scores
+    only in Heart of the Meadow", locale ``wincon.<name>.region``), in brackets; else
+    nothing."""
+    region = win.params.get("region")
+    key = f"wincon.{win.kind}.region"
+    if region is None or not locale.has(key):
+        return ""
+    return f" ({locale.text(key, lang, region=region)})"
 
 
 def has_store_tiles(spec: MapSpec) -> bool:

@@ -21,7 +21,7 @@ from ..files import write_atomically as write_atomically
 from ..geometry import GEOMETRIES
 from ..mapmodel import MapSpec, Placement, Region, WinSpec, piece_card_problem, shared_geometry
 from ..rulesets import RULESETS
-from ..wincons import WIN_CONDITIONS
+from ..wincons import TEXT_WIN_PARAMS, WIN_CONDITIONS
 from .actions import ActionFormatError, action_from_json
 from .events import Event
 from .game import Game
@@ -232,9 +232,14 @@ def _check_cards(spec: MapSpec, library: CardLibrary, path: str) -> None:
         if name not in entry.params:
             raise _fail(path, f"{field}.win.params.{name}", "a parameter of win condition "
                         f"{spec.win.kind} ({', '.join(entry.params) or 'none'})", name)
-        if (name == "card") != isinstance(value, str):
-            raise _fail(path, f"{field}.win.params.{name}", "a card name" if name == "card"
-                        else "a whole number", value)
+        if (name in TEXT_WIN_PARAMS) != isinstance(value, str):
+            raise _fail(path, f"{field}.win.params.{name}", TEXT_WIN_PARAMS.get(name)
+                        or "a whole number", value)
+    region = spec.win.params.get("region")
+    names = [r.name for r in spec.regions]
+    if isinstance(region, str) and region not in names:
+        raise _fail(path, f"{field}.win.params.region", "the name of one of the map's "
+                    f"regions ({', '.join(names) or 'it has none'})", region)
     card = spec.win.params.get("card")
     if isinstance(card, str):
         wrong = piece_card_problem(entry.card_piece, library[card]) if entry.card_piece \
