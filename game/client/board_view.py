@@ -794,8 +794,9 @@ class BoardView:
         size = region_labels.text_size(self.cell)
         self._region_plates = [
             (label, region_labels.plate_image(label, size))
-            for label in region_labels.place(self.game.map.regions, self.geometry,
-                                             self.layout, self._link_spots)]
+            for label in region_labels.place(
+                self.game.map.regions, self.geometry, self.layout, self._link_spots,
+                points=self.game.map.win.kind != "stick_of_victory")]
 
     def _region_blits(self, left: int, top: int
                       ) -> list[tuple[pygame.Surface, tuple[int, int]]]:

@@ -42,10 +42,13 @@ class RegionLabel:
     rect: pygame.Rect
 
 
-def label_text(region: Region) -> str:
+def label_text(region: Region, points: bool = True) -> str:
     """"North Island ★1": the region's name and the points it is worth each time it is
-    held (an unnamed region reads "Region", the loader names it)."""
-    return f"{region.name or 'Region'} ★{region.points}"
+    held (an unnamed region reads "Region", the loader names it); without ``points``
+    (a region that scores nothing of its own, as where the stick of victory scores) its
+    name alone."""
+    name = region.name or "Region"
+    return f"{name} ★{region.points}" if points else name
 
 
 def text_size(cell: int) -> int:
@@ -53,8 +56,9 @@ def text_size(cell: int) -> int:
 
 
 def place(regions: Sequence[Region], geometry: Geometry, layout: CellLayout,
-          avoid: Sequence[pygame.Rect] = ()) -> list[RegionLabel]:
-    """Where each region's plate goes at this zoom (map pixels)."""
+          avoid: Sequence[pygame.Rect] = (), points: bool = True) -> list[RegionLabel]:
+    """Where each region's plate goes at this zoom (map pixels); ``points``: whether the
+    plates give the regions' points."""
     size = text_size(layout.cell)
     bounds = pygame.Rect((0, 0), layout.size).inflate(-4, -4)
     taken = list(avoid)
@@ -62,7 +66,7 @@ def place(regions: Sequence[Region], geometry: Geometry, layout: CellLayout,
     for region in regions:
         if not region.tiles:
             continue
-        text = label_text(region)
+        text = label_text(region, points)
         width, height = ui.font(size, True).size(text)
         plate = pygame.Rect(0, 0, width + 10, height + 4)
         boxes = [layout.box(t) for t in region.tiles]

@@ -125,6 +125,15 @@ def test_capture_regions_show_their_names_and_points_on_the_map(map_name: str) -
         assert rect.collidelist(rects[i + 1:]) < 0, "two region names overlap"
 
 
+def test_the_region_where_the_stick_scores_shows_its_name_alone() -> None:
+    """2P-stick-meadow's heart scores nothing of its own (win_region: the stick scores
+    there), so its plate names it without points."""
+    app, scene, _ = board("2P-stick-meadow", (1024, 768))
+    snap(app, "regions-2P-stick-meadow")
+    drawn = scene.view.region_labels
+    assert [label.text for label, _ in drawn] == ["Heart of the Meadow"]
+
+
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("map_name", ["4P-islands", "the-kraken", "6P-fleet-six-suns",
                                       "3P-fleet-triad"])
