@@ -974,9 +974,11 @@ class _Builder:
             self.objects.append(MapObject("region", name, x, y, w, h,
                                           properties=[_prop_int("points", points)]))
         region = self.win_params.get("region")
-        if region is not None and region not in self.region_names:
-            check.add("win_condition.region", "the name of one of the map's regions ("
-                      + (", ".join(sorted(self.region_names)) or "it has none") + ")", region)
+        if region is not None:  # the game's wording, imported only when a map names one
+            from game.rules.wincons import unknown_region
+            expected = unknown_region(region, sorted(self.region_names))
+            if expected is not None:
+                check.add("win_condition.region", expected, region)
 
     def add_hex_region(self, item: dict[str, Any], where: str, name: str | None,
                        points: int | None) -> None:

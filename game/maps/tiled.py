@@ -66,7 +66,7 @@ from game.rules.mapmodel import (
 )
 from game.rules.rulesets import RULESETS
 from game.rules.tiles import TILE_TYPES
-from game.rules.wincons import WIN_CONDITIONS
+from game.rules.wincons import WIN_CONDITIONS, unknown_region
 
 from . import files, layout
 from .errors import MapError, MapProblem, shown
@@ -1321,10 +1321,9 @@ class _Interpreter:
                 add("map", f"a stick object ({stick}) for win condition stick_of_victory",
                     "none")
         region = self.win_params.get("region")
-        names = [r.name for r in regions]
-        if region is not None and region not in names:
-            add("map property win_region", "the name of one of the map's region objects ("
-                + (", ".join(names) or "it has none") + ")", repr(region))
+        expected = unknown_region(region, (r.name for r in regions))
+        if expected is not None:
+            add("map property win_region", expected, repr(region))
         if kind in ("capture_points", "objectives") and not regions:
             add("map", f"at least one region object (win condition {kind})", "none")
         if WIN_CONDITIONS[kind].needs_boss and not bosses:

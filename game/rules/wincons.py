@@ -22,7 +22,7 @@ How a map is won, in words, is the locale line ``wincon.<name>.goal``
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING
@@ -102,6 +102,16 @@ WIN_CONDITIONS: Registry[WinCondition] = Registry("win condition")
 #: the win parameters that are names (what each names); every other one is a whole number
 TEXT_WIN_PARAMS: Mapping[str, str] = MappingProxyType({
     "card": "a card name", "region": "a region's name"})
+
+
+def unknown_region(region: object, names: Iterable[str]) -> str | None:
+    """What a ``region`` win parameter should have been when it names none of the map's
+    regions ``names`` (None when it is absent or names one): the maps' loader, the save
+    check and the map converter all word it so."""
+    known = list(names)
+    if region is None or region in known:
+        return None
+    return f"the name of one of the map's regions ({', '.join(known) or 'it has none'})"
 
 
 def _param(game: Game, name: str, default: object) -> object:

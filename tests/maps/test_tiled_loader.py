@@ -494,7 +494,7 @@ BROKEN: list[tuple[str, Builder, str, str, str]] = [
     ("stick-region-unknown", _map(
         props={"win_condition": "stick_of_victory", "win_points": 8, "win_region": "Hart"},
         objects=with_objects(point("stick", 5, 1), drop=("king",))),
-     "map property win_region", "one of the map's region objects (Centre)", "'Hart'"),
+     "map property win_region", "one of the map's regions (Centre)", "'Hart'"),
     ("parameter-of-another-win", _map(props={"win_points": 10}),
      "map property win_points", "only the parameters of win condition king", "win_points = 10"),
     ("start-deck-syntax", _map(props={"start_deck": "4 Coin, Recruit x3"}),

@@ -21,7 +21,7 @@ from ..files import write_atomically as write_atomically
 from ..geometry import GEOMETRIES
 from ..mapmodel import MapSpec, Placement, Region, WinSpec, piece_card_problem, shared_geometry
 from ..rulesets import RULESETS
-from ..wincons import TEXT_WIN_PARAMS, WIN_CONDITIONS
+from ..wincons import TEXT_WIN_PARAMS, WIN_CONDITIONS, unknown_region
 from .actions import ActionFormatError, action_from_json
 from .events import Event
 from .game import Game
@@ -236,10 +236,9 @@ def _check_cards(spec: MapSpec, library: CardLibrary, path: str) -> None:
             raise _fail(path, f"{field}.win.params.{name}", TEXT_WIN_PARAMS.get(name)
                         or "a whole number", value)
     region = spec.win.params.get("region")
-    names = [r.name for r in spec.regions]
-    if isinstance(region, str) and region not in names:
-        raise _fail(path, f"{field}.win.params.region", "the name of one of the map's "
-                    f"regions ({', '.join(names) or 'it has none'})", region)
+    expected = unknown_region(region, (r.name for r in spec.regions))
+    if expected is not None:
+        raise _fail(path, f"{field}.win.params.region", expected, region)
     card = spec.win.params.get("card")
     if isinstance(card, str):
         wrong = piece_card_problem(entry.card_piece, library[card]) if entry.card_piece \
