@@ -141,6 +141,33 @@ def _cards(results: Sequence[GameResult], pool: Iterable[str],
     return rows, share(wins, seats)
 
 
+def _deck_cards(results: Sequence[GameResult],
+                card_sets: Mapping[str, str]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Per card of the seats that drafted and bought nothing but played cards (the duel's
+    decks): how often played, and how often a seat that played it at least once won; with
+    the win rate of every such seat (the baseline)."""
+    played: Counter[str] = Counter()
+    seats_played: Counter[str] = Counter()
+    wins_played: Counter[str] = Counter()
+    seats = wins = 0
+    for r in results:
+        for seat, cards in enumerate(r.cards):
+            if (r.boss and seat == len(r.seats) - 1) or cards.drafted or cards.bought \
+                    or not cards.played:
+                continue
+            won = seat in r.winners
+            seats += 1
+            wins += won
+            played.update(cards.played)
+            for name in set(cards.played):
+                seats_played[name] += 1
+                wins_played[name] += won
+    rows = [{"card": name, "set": card_sets.get(name, ""), "played": played[name],
+             "won_when_played": share(wins_played[name], seats_played[name])}
+            for name in sorted(played, key=lambda n: (-played[n], n))]
+    return rows, share(wins, seats)
+
+
 def build_report(results: Sequence[GameResult], run: Mapping[str, Any],
                  pool: Iterable[str] = (),
                  card_sets: Mapping[str, str] | None = None) -> dict[str, Any]:
@@ -153,6 +180,7 @@ def build_report(results: Sequence[GameResult], run: Mapping[str, Any],
     configurations = [_configuration(name, groups[(name, seats)])
                       for name, seats in sorted(groups)]
     cards, baseline = _cards(results, pool, card_sets or {})
+    deck_cards, deck_baseline = _deck_cards(results, card_sets or {})
     bosses: dict[str, list[dict[str, Any]]] = {}
     for row in configurations:
         if row["boss"]:
@@ -167,6 +195,8 @@ def build_report(results: Sequence[GameResult], run: Mapping[str, Any],
         "cards": cards,
         "card_baseline": baseline,
         "never_bought": sorted(c["card"] for c in cards if not c["bought"]),
+        "deck_cards": deck_cards,
+        "deck_baseline": deck_baseline,
         "figures": [],
     }
 
@@ -198,6 +228,13 @@ def summary(report: Mapping[str, Any]) -> list[str]:
             lines.append(f"highest win rate when bought (10 buying seats or more): "
                          f"{best['card']} {percent(best['won_when_bought'])}, against "
                          f"{percent(report['card_baseline'])} for every seat")
+    ranked = [c for c in report.get("deck_cards", ()) if c["won_when_played"]["games"] >= 10]
+    if ranked:
+        best = max(ranked, key=lambda c: c["won_when_played"]["rate"])
+        worst = min(ranked, key=lambda c: c["won_when_played"]["rate"])
+        lines.append(f"cards of fixed decks, win rate when played (10 seats or more): highest "
+                     f"{best['card']} {percent(best['won_when_played'])}, lowest "
+                     f"{worst['card']} {percent(worst['won_when_played'])}")
     return lines
 
 
@@ -264,6 +301,18 @@ def page(report: Mapping[str, Any]) -> str:
                         f"{percent(c['won_when_bought'])} of {c['won_when_bought']['games']}"
                         if c["won_when_bought"]["games"] else "-"]
                        for c in report["cards"]))
+    if report.get("deck_cards"):
+        out += ["## Cards of fixed decks", "",
+                "Where players bring a deck instead of drafting and buying (the duel): "
+                "played counts the times over all games; won when played: of the seats that "
+                "played the card at least once, how many won. Every such seat won "
+                f"{percent(report['deck_baseline'])}; a seat that lasts longer plays more of "
+                "its deck, so compare the cards with each other rather than with that.", ""]
+        figure("deck-cards.png", "cards of fixed decks: played and won when played")
+        out += _table(["card", "set", "played", "won when played"],
+                      ([c["card"], c["set"], c["played"],
+                        f"{percent(c['won_when_played'])} of {c['won_when_played']['games']}"]
+                       for c in report["deck_cards"]))
     return "\n".join(out)
 
 

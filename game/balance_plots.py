@@ -108,27 +108,44 @@ def bosses(report: Report, ax: Axes) -> None:
     ax.legend()
 
 
-def cards(report: Report, axes: Sequence[Axes]) -> None:
-    rows = report["cards"]
+def _card_panels(rows: Sequence[Mapping[str, Any]], baseline: Mapping[str, Any],
+                 axes: Sequence[Axes], count: str, won_key: str, verb: str) -> None:
+    """Two panels of cards: how often each was ``count`` (and played), and the win rate
+    of the seats that did (``won_key``) beside the ``baseline`` of every seat."""
     names = [f"{c['card']} ({c['set']})" if c["set"] else c["card"] for c in rows]
-    bought, won = axes
-    bought.barh(range(len(rows)), [c["bought"] for c in rows], color="#8fb3d9", label="bought")
-    bought.barh(range(len(rows)), [c["played"] for c in rows], color="none",
-                edgecolor="#3b6fb6", label="played")
-    bought.set_yticks(range(len(rows)), names, fontsize="small")
-    bought.set_ylim(len(rows) - 0.5, -0.5)  # the most bought on top
-    bought.set_xlabel("times, over all games")
-    bought.set_title("Bought and played")
-    bought.legend(loc="lower right")
-    shown = [(i, c["won_when_bought"]) for i, c in enumerate(rows) if c["won_when_bought"]["games"]]
+    times, won = axes
+    if count != "played":
+        times.barh(range(len(rows)), [c[count] for c in rows], color="#8fb3d9", label=count)
+        times.barh(range(len(rows)), [c["played"] for c in rows], color="none",
+                   edgecolor="#3b6fb6", label="played")
+        times.set_title(f"{count.capitalize()} and played")
+    else:
+        times.barh(range(len(rows)), [c["played"] for c in rows], color="#8fb3d9",
+                   label="played")
+        times.set_title("Played")
+    times.set_yticks(range(len(rows)), names, fontsize="small")
+    times.set_ylim(len(rows) - 0.5, -0.5)  # the most bought (or played) on top
+    times.set_xlabel("times, over all games")
+    times.legend(loc="lower right")
+    shown = [(i, c[won_key]) for i, c in enumerate(rows) if c[won_key]["games"]]
     won.errorbar([100 * s["rate"] for _, s in shown], [i for i, _ in shown],
                  xerr=_errors([s for _, s in shown]), fmt="o", color="#c8553d", capsize=2)
-    won.axvline(100 * report["card_baseline"]["rate"], color="black", linestyle="--",
+    won.axvline(100 * baseline["rate"], color="black", linestyle="--",
                 linewidth=1, label="every seat")
     won.set_xlim(0, 100)
-    won.set_xlabel("won when bought (%), with 95 % interval")
-    won.set_title("Win rate of the seats that bought it")
+    won.set_xlabel(f"won when {verb} (%), with 95 % interval")
+    won.set_title(f"Win rate of the seats that {verb} it")
     won.legend(loc="lower right")
+
+
+def cards(report: Report, axes: Sequence[Axes]) -> None:
+    _card_panels(report["cards"], report["card_baseline"], axes, "bought", "won_when_bought",
+                 "bought")
+
+
+def deck_cards(report: Report, axes: Sequence[Axes]) -> None:
+    _card_panels(report["deck_cards"], report["deck_baseline"], axes, "played",
+                 "won_when_played", "played")
 
 
 def _label(row: Mapping[str, Any]) -> str:
@@ -140,6 +157,7 @@ def draw_figures(report: Report, folder: Path) -> list[Path]:
     maps = len(report["maps"])
     both = maps + len(report["boss_games"])
     cards_shown = len(report["cards"])
+    decks_shown = len(report.get("deck_cards", ()))
     # file name, height in inches (0: no data), panels side by side, how to draw it
     plans: list[tuple[str, float, int, Callable[..., None]]] = [
         ("seats.png", 2.0 + 0.7 * maps if maps else 0, 1, seats),
@@ -147,6 +165,7 @@ def draw_figures(report: Report, folder: Path) -> list[Path]:
         ("decided.png", 3.0 + 0.7 * both if both else 0, 1, decided),
         ("bosses.png", 5.0 if report["bosses"] else 0, 1, bosses),
         ("cards.png", 1.5 + 0.22 * cards_shown if cards_shown else 0, 2, cards),
+        ("deck-cards.png", 1.5 + 0.22 * decks_shown if decks_shown else 0, 2, deck_cards),
     ]
     written = []
     for name, height, panels, draw in plans:

@@ -104,6 +104,35 @@ def test_report_counts_cards_drafted_bought_played_and_won_when_bought() -> None
     assert "Never bought: Ship, Sword." in page(report)
 
 
+def test_report_counts_the_cards_of_fixed_decks_played_and_won_when_played() -> None:
+    """The duel's players bring decks: nothing drafted or bought, so its cards are counted
+    as played, with the win rate of the seats that played each, apart from drafted cards."""
+    strike = SeatCards((), (), ("Strike", "Strike", "Ward"))
+    ward = SeatCards((), (), ("Ward",))
+    idle = SeatCards((), (), ())
+    drafter = SeatCards(("Archer",), ("Archer",), ("Archer",))
+    results = [
+        _result(1, (0,), "the enemy general fell", 20, game_map="2P-duel", cards=(strike, ward)),
+        _result(2, (0,), "the enemy general fell", 20, game_map="2P-duel", cards=(ward, strike)),
+        _result(3, (1,), "the enemy general fell", 20, game_map="2P-duel", cards=(idle, strike)),
+        _result(4, (0,), "won", 10, cards=(drafter, idle)),
+    ]
+    report = build_report(results, {}, pool=["Archer"], card_sets={"Strike": "duel"})
+    decks = {c["card"]: c for c in report["deck_cards"]}
+    assert set(decks) == {"Strike", "Ward"}  # the drafted Archer is counted with its kind
+    assert [c["card"] for c in report["deck_cards"]] == ["Strike", "Ward"]  # most played
+    assert decks["Strike"]["played"] == 6 and decks["Strike"]["set"] == "duel"
+    assert (decks["Strike"]["won_when_played"]["wins"],
+            decks["Strike"]["won_when_played"]["games"]) == (2, 3)
+    assert (decks["Ward"]["won_when_played"]["wins"],
+            decks["Ward"]["won_when_played"]["games"]) == (3, 5)  # every Strike seat too
+    # five seats played cards from a deck (the idle seat played none), three of them won
+    assert (report["deck_baseline"]["wins"], report["deck_baseline"]["games"]) == (3, 5)
+    assert report["never_bought"] == []  # a deck's cards are never for sale
+    assert "## Cards of fixed decks" in page(report)
+    assert "| Strike | duel | 6 | 66.7 % (20.8-93.9) of 3 |" in page(report)
+
+
 def _balance(tmp_path: Path, capsys: pytest.CaptureFixture[str], jobs: str,
              folder: str) -> tuple[Path, str]:
     out = tmp_path / folder
