@@ -15,11 +15,11 @@ import json
 import math
 import statistics
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from game.simulation import GameResult
+from game.simulation import GameResult, SeatCards
 
 #: z of a two-sided 95 % interval
 Z95 = 1.959964
@@ -108,6 +108,15 @@ def _configuration(name: str, games: Sequence[GameResult]) -> dict[str, Any]:
     return row
 
 
+def _player_seats(results: Sequence[GameResult]) -> Iterator[tuple[SeatCards, bool]]:
+    """Every seat's cards and whether it won, boss sides left out (they neither draft nor
+    buy, and play a script of their own)."""
+    for r in results:
+        for seat, cards in enumerate(r.cards):
+            if not (r.boss and seat == len(r.seats) - 1):
+                yield cards, seat in r.winners
+
+
 def _cards(results: Sequence[GameResult], pool: Iterable[str],
            card_sets: Mapping[str, str]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Per card: how often drafted, bought and played, and how often a seat that bought
@@ -119,20 +128,16 @@ def _cards(results: Sequence[GameResult], pool: Iterable[str],
     seats_bought: Counter[str] = Counter()
     wins_bought: Counter[str] = Counter()
     seats = wins = 0
-    for r in results:
-        for seat, cards in enumerate(r.cards):
-            if r.boss and seat == len(r.seats) - 1:
-                continue
-            drafted.update(cards.drafted)
-            bought.update(cards.bought)
-            played.update(cards.played)
-            won = seat in r.winners
-            if cards.drafted:
-                seats += 1
-                wins += won
-            for name in set(cards.bought):
-                seats_bought[name] += 1
-                wins_bought[name] += won
+    for cards, won in _player_seats(results):
+        drafted.update(cards.drafted)
+        bought.update(cards.bought)
+        played.update(cards.played)
+        if cards.drafted:
+            seats += 1
+            wins += won
+        for name in set(cards.bought):
+            seats_bought[name] += 1
+            wins_bought[name] += won
     names = sorted(set(pool) | set(drafted) | set(bought), key=lambda n: (-bought[n], n))
     rows = [{"card": name, "set": card_sets.get(name, ""), "drafted": drafted[name],
              "bought": bought[name], "played": played[name],
@@ -150,18 +155,15 @@ def _deck_cards(results: Sequence[GameResult],
     seats_played: Counter[str] = Counter()
     wins_played: Counter[str] = Counter()
     seats = wins = 0
-    for r in results:
-        for seat, cards in enumerate(r.cards):
-            if (r.boss and seat == len(r.seats) - 1) or cards.drafted or cards.bought \
-                    or not cards.played:
-                continue
-            won = seat in r.winners
-            seats += 1
-            wins += won
-            played.update(cards.played)
-            for name in set(cards.played):
-                seats_played[name] += 1
-                wins_played[name] += won
+    for cards, won in _player_seats(results):
+        if cards.drafted or cards.bought or not cards.played:
+            continue
+        seats += 1
+        wins += won
+        played.update(cards.played)
+        for name in set(cards.played):
+            seats_played[name] += 1
+            wins_played[name] += won
     rows = [{"card": name, "set": card_sets.get(name, ""), "played": played[name],
              "won_when_played": share(wins_played[name], seats_played[name])}
             for name in sorted(played, key=lambda n: (-played[n], n))]
