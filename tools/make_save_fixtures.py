@@ -26,8 +26,11 @@ Two sets (see ``tests/fixtures/saves/README.md``):
   Fireball on a small map, and each boss map with one player and with three. Written by
   this tool while version 4 was the newest (``RULES_4``); not to be made again.
 - ``tests/fixtures/saves/rules-5/*.json``, rules version 5 (Bribe's erratum: a Bribe
-  played is exiled): the games of ``RULES_4`` again, and Bribes on a small map. This tool
-  writes these.
+  played is exiled): the games of ``RULES_4`` again, and Bribes on a small map. Written
+  by this tool while version 5 was the newest (``RULES_5``); not to be made again.
+- ``tests/fixtures/saves/rules-6/*.json``, rules version 6 (Call the Wolves' erratum: the
+  wolf comes on the caller's spawn tiles): the games of ``RULES_5`` again, and wolves
+  called where kings stand on a small map. This tool writes these.
 
 Run from the repository root: ``python tools/make_save_fixtures.py [--out DIR]``. Running
 it again on an unchanged engine and computer players writes byte-identical files.
@@ -83,6 +86,9 @@ FIREBALL_MAP = "2P-fireball"
 #: Bribes and soldiers to steal (rules version 5: a Bribe played is exiled)
 BRIBE_DECK = (("Soldier", 3), ("Bribe", 3), ("Coin", 4))
 BRIBE_MAP = "2P-bribes"
+#: kings and Call the Wolves (rules version 6: the wolf comes on the caller's spawn tiles)
+WOLVES_DECK = (("Soldier", 2), ("Call the Wolves", 3), ("Coin", 4))
+WOLVES_MAP = "2P-wolves"
 
 #: rules version 2: (file stem, map, computer players per seat, seed, turn limit, sets);
 #: the comment says which decisions the game asks
@@ -118,6 +124,10 @@ RULES_4 = RULES_3 + (
 RULES_5 = RULES_4 + (
     ("bribes-2P-easy-6", BRIBE_MAP, ("easy",), 6, 40, ("base",)),
 )
+#: rules version 6: the games of version 5, and wolves called where kings stand
+RULES_6 = RULES_5 + (
+    ("wolves-2P-easy-7", WOLVES_MAP, ("easy",), 7, 40, ("base",)),
+)
 #: the seats of the games that fill fewer than their map's (a boss map's players and boss)
 SEATS = {"the-tyrant-1P-easy-2": 2, "the-kraken-3P-easy-3": 4}
 #: the answers to the decisions the rules leave to a player
@@ -128,9 +138,9 @@ WAITING = ("castle-siege-easy-6-waiting", "castle-siege-easy-6")
 
 def own_map(name: str) -> MapSpec:
     """One of the maps made for these fixtures."""
-    if name in (KINGS_MAP, FIREBALL_MAP):
+    if name in (KINGS_MAP, FIREBALL_MAP, WOLVES_MAP):
         kings = (Placement("King", (0, 1), 0), Placement("King", (7, 2), 1))
-        deck = KINGS_DECK if name == KINGS_MAP else FIREBALL_DECK
+        deck = {KINGS_MAP: KINGS_DECK, FIREBALL_MAP: FIREBALL_DECK}.get(name, WOLVES_DECK)
         return parse_grid("\n".join(["11....22"] * 4), name=name, players=2,
                           income=3, start_deck=deck, win=WinSpec("king"),
                           placements=kings)
@@ -147,14 +157,15 @@ def own_map(name: str) -> MapSpec:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", type=Path,
-                        default=ROOT / "tests" / "fixtures" / "saves" / "rules-5",
-                        help="folder to write the rules version 5 fixtures to")
+                        default=ROOT / "tests" / "fixtures" / "saves" / "rules-6",
+                        help="folder to write the rules version 6 fixtures to")
     args = parser.parse_args(argv)
     library = library_or_exit()
     args.out.mkdir(parents=True, exist_ok=True)
-    for stem, map_name, ai, seed, turns, sets in RULES_5:
+    for stem, map_name, ai, seed, turns, sets in RULES_6:
         spec = own_map(map_name) if map_name in (DECISIONS_MAP, THIEVES_MAP, KINGS_MAP,
-                                                 FIREBALL_MAP, BRIBE_MAP) else find_map(map_name)
+                                                 FIREBALL_MAP, BRIBE_MAP, WOLVES_MAP) \
+            else find_map(map_name)
         game = play_random_game(spec, library, seed, players=SEATS.get(stem),
                                 max_turns=turns, sets=sets, ai=ai)
         path = args.out / f"{stem}.json"

@@ -71,6 +71,7 @@ def _target_filters() -> dict[str, dict[str, Any]]:
         "tag": _text("a card tag (a tribe such as dervish, or general)", MAX_WORD),
         "not_tag": _text("a card tag the target must not have", MAX_WORD),
         "free": _flag(),
+        "spawn": _flag(),
         "card": _name(),
         "adjacent_to": _count("the number of an earlier target (0 for the first)"),
     }

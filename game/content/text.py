@@ -318,6 +318,8 @@ class _En(_Writer):
                 after.append(f"next to {self.np(_int(value, 0))}")
             elif key == "card":
                 after.append(f"where {self.a(str(value))} {value} can stand")
+            elif key == "spawn" and value:
+                after.append("where you may play permanents")
             elif value not in (False, None):
                 after.append(f"({key.replace('_', ' ')}: {value})")
         return " ".join(["target", *before, self.noun(spec), *after])
@@ -544,11 +546,13 @@ class _De(_Writer):
                 continue  # in the noun
             elif key == "adjacent_to":
                 after.append(f"neben {self.pronoun(_int(value, 0), 'dat')}")
+            elif key == "spawn" and value and spec.kind == "tile":
+                after.append(", auf das du bleibende Karten ausspielen darfst")
             elif value not in (False, None):
                 raise Untranslated(key)
         nouns = self.nouns(spec)
         words = " oder ".join(n.phrase("indef", case, tuple(adjectives)) for n in nouns)
-        return " ".join([words, "deiner Wahl", *after])
+        return " ".join([words, "deiner Wahl", *after]).replace(" , ", ", ")
 
     def np(self, ref: Any, case: str = "acc", skip: frozenset[str] = frozenset()) -> str:
         if self.is_index(ref):

@@ -93,6 +93,9 @@ def _tiles(game: Game, player: int, source: int, filters: Mapping[str, Any]) -> 
     if "card" in filters:
         definition = game.library[str(filters["card"])]
         candidates = [t for t in candidates if game.available(definition, t)]
+        if filters.get("spawn"):  # where the player may play that card (its spawn tiles)
+            where = set(game.spawn_tiles(player, definition))
+            candidates = [t for t in candidates if t in where]
     return sorted(candidates)
 
 

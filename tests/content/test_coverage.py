@@ -212,6 +212,7 @@ FILTER_CARDS: dict[str, list[str]] = {
     "mark": ["Last Rites"],
     "straight_line": ["Charger"],
     "free": ["Call the Wolves", "Assembly Line"],
+    "spawn": ["Call the Wolves"],
     "card": ["Call the Wolves", "Assembly Line"],
     "adjacent_to": ["Shove", "Tidal Wave"],
 }

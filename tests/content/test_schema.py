@@ -352,7 +352,8 @@ def test_shipped_card_data_keeps_its_meaning() -> None:
     call = library["Call the Wolves"]
     assert call.effect is not None
     assert call.effect.targets[0].kind == "tile"
-    assert dict(call.effect.targets[0].filters) == {"free": True, "card": "Wolf"}
+    assert dict(call.effect.targets[0].filters) == {"free": True, "card": "Wolf",
+                                                    "spawn": True}
     assert [(e.kind, dict(e.params)) for e in call.effect.effects] == [
         ("create_token", {"card": "Wolf", "target": 0})]
     assert library["Archer"].range == 3 and library["Soldier"].range == 1

@@ -97,7 +97,8 @@ def test_archer_lines() -> None:
     ("Bribe", ["Gain control of target enemy unit that isn't loyal. Exile this card: it "
                "leaves the game."]),
     ("Coin", ["Gain 2 resource."]),
-    ("Call the Wolves", ["Create a Wolf token on target free tile."]),
+    ("Call the Wolves", ["Create a Wolf token on target free tile where you may play "
+                         "permanents."]),
     ("Ghost", ["Shroud"]),
     ("Ship", ["Swimming, Crew 2"]),
     ("Paladin", ["Protection from spells"]),
@@ -122,7 +123,8 @@ def test_german_lines() -> None:
     assert rules_text(LIBRARY["Fireball"], "de") == [
         "Füge einer bleibenden Karte deiner Wahl 2 Schaden zu."]
     assert rules_text(LIBRARY["Call the Wolves"], "de", LIBRARY) == [
-        "Erschaffe einen Spielstein „Wolf“ auf einem freien Feld deiner Wahl."]
+        "Erschaffe einen Spielstein „Wolf“ auf einem freien Feld deiner Wahl, auf das du "
+        "bleibende Karten ausspielen darfst."]
     assert rules_text(LIBRARY["Thief"], "de") == [
         "Immer wenn diese Einheit angreift: Nimm jedem Gegner bis zu 1 Ressource weg."]
     assert rules_text(LIBRARY["Treasure Chest"], "de") == ["Tappen: Erhalte 1 Ressource."]

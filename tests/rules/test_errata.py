@@ -3,7 +3,9 @@ form in games of an earlier rules version (a save replays as it was played). Rul
 version 3 (``ERRATA_VERSION``): the King has protection from Die! (rule Protection from X
 1: it cannot be targeted by Die!); from version 4, protection from enemy spells (no enemy
 Fireball reaches it either). From version 5 a Bribe played is exiled (rule Exile 1)
-instead of going back to its owner's discard pile to be bought with again."""
+instead of going back to its owner's discard pile to be bought with again. From version 6
+Call the Wolves' wolf comes on a free tile where its caller may play permanents (its
+spawn tiles) instead of any free tile, such as one next to the enemy King."""
 
 from __future__ import annotations
 
@@ -117,3 +119,42 @@ def test_bribe_text_says_it_is_exiled_from_rules_5_only() -> None:
     assert rules_text(LIBRARY["Bribe"], "de")[-1].endswith(" Sie verlässt das Spiel.")
     assert rules_text(LIBRARY.as_of(4)["Bribe"]) == [
         "Gain control of target enemy unit that isn't loyal."]
+
+
+WOLF_GRID = "11......\n........\n........\n......22"
+
+
+def _wolf_tiles(version: int) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
+    """The tiles player 0 may call a wolf to, and the free tiles of the board (its King
+    stands on one of its two spawn tiles, (0, 0); the enemy King on (7, 3))."""
+    game = scenario(WOLF_GRID, hands={0: ["Call the Wolves"]}, resource={0: 9},
+                    placements=KINGS, rules_version=version)
+    to_action_phase(game)
+    spell = next(c for c in game.players[0].hand if game.card(c).name == "Call the Wolves")
+    tiles = {a.targets[0] for a in game.legal_actions(0)
+             if isinstance(a, PlayCard) and a.card == spell}
+    free = {t for t in game.map.all_tiles() if not game.permanent_at(t)}
+    game.close()
+    return tiles, free
+
+
+def test_from_rules_6_a_wolf_comes_only_on_its_callers_free_spawn_tiles() -> None:
+    """Call the Wolves' erratum (rules version 6): the Wolf token is created on a free
+    tile where its caller may play permanents: its one free spawn tile, (1, 0)."""
+    assert RULES_VERSION >= 6
+    tiles, free = _wolf_tiles(RULES_VERSION)
+    assert tiles == {(1, 0)}
+    assert (6, 3) in free and (6, 2) in free  # the tiles by the enemy King stay free
+
+
+def test_a_game_of_rules_5_calls_a_wolf_to_any_free_tile() -> None:
+    tiles, free = _wolf_tiles(5)
+    assert tiles == free and (6, 3) in tiles
+
+
+def test_call_the_wolves_text_names_the_spawn_tiles_from_rules_6_only() -> None:
+    from game.content.text import rules_text
+    assert rules_text(LIBRARY["Call the Wolves"], "en", LIBRARY) == [
+        "Create a Wolf token on target free tile where you may play permanents."]
+    assert rules_text(LIBRARY.as_of(5)["Call the Wolves"], "en", LIBRARY) == [
+        "Create a Wolf token on target free tile."]

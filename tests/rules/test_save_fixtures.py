@@ -5,7 +5,8 @@ reproduce every per-turn state hash and the final hash; so do the games of rules
 them, and a save made while such a decision waits, those of rules version 3
 (rules-3: the errata, the King with protection from Die!) those of rules version 4
 (rules-4: the boss grows with the number of players; Fireball's erratum) and those of rules
-version 5 (rules-5: Bribe's erratum, a Bribe played is exiled)."""
+version 5 (rules-5: Bribe's erratum, a Bribe played is exiled) and those of rules version 6
+(rules-6: Call the Wolves' erratum, the wolf comes on the caller's spawn tiles)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ RULES_2 = sorted((FIXTURES / "rules-2").glob("*.json"))
 RULES_3 = sorted((FIXTURES / "rules-3").glob("*.json"))
 RULES_4 = sorted((FIXTURES / "rules-4").glob("*.json"))
 RULES_5 = sorted((FIXTURES / "rules-5").glob("*.json"))
+RULES_6 = sorted((FIXTURES / "rules-6").glob("*.json"))
 #: the answers to the decisions of rules version 2
 ANSWERS = {"leave_unpaid", "place_dropped", "discard_to_pay", "declare_trigger_first"}
 
@@ -89,7 +91,26 @@ def test_rules_5_fixtures_are_version_5_and_exile_every_bribe_played() -> None:
         game.close()
 
 
-ALL = SAVES + RULES_2 + RULES_3 + RULES_4 + RULES_5
+def test_rules_6_fixtures_are_version_6_and_call_every_wolf_to_a_spawn_tile() -> None:
+    """Call the Wolves' erratum of rules version 6: every wolf called in the fixture's
+    game came on one of its caller's spawn tiles."""
+    assert RULES_6
+    for path in RULES_6:
+        assert json.loads(path.read_text(encoding="utf-8"))["rules_version"] == 6, path.name
+    assert {p.stem for p in RULES_5} < {p.stem for p in RULES_6}  # version 5's games again
+    game = load_game(FIXTURES / "rules-6" / "wolves-2P-easy-7.json", _library(), verify=True)
+    try:
+        called = [a.to_json() for a in game.history if a.kind == "play"
+                  and game.card(a.to_json()["card"]).name == "Call the Wolves"]
+        assert len(called) >= 2
+        for raw in called:
+            tile = tuple(raw["targets"][0])
+            assert tile in game.map.spawn_tiles(raw["player"]), raw
+    finally:
+        game.close()
+
+
+ALL = SAVES + RULES_2 + RULES_3 + RULES_4 + RULES_5 + RULES_6
 
 
 @pytest.mark.parametrize("path", ALL, ids=[f"{p.parent.name}/{p.stem}" for p in ALL])

@@ -164,7 +164,9 @@ def test_tiles_5_tiles_can_give_actions_to_permanents() -> None:
 
 
 def test_free_tiles_1_a_tile_without_a_permanent_is_free() -> None:
-    game = ready("1....\n.....\n....2", hands={0: ["Call the Wolves"]}, resource={0: 9})
+    # Call the Wolves as it was before rules version 6: a wolf on any free tile
+    game = ready("1....\n.....\n....2", hands={0: ["Call the Wolves"]}, resource={0: 9},
+                 rules_version=5)
     soldier = game.add_permanent("Soldier", (1, 1), 0)
     free = {t for t in every_tile(game) if not game.permanent_at(t)}
     assert (1, 1) not in free and len(free) == 14
@@ -447,7 +449,8 @@ def test_tiles_common_7_street_move_stays_within_movement_and_connection() -> No
 
 def test_tiles_common_8_deep_water_only_for_swimming_permanents() -> None:
     grid = "..w\n..w\n..w"
-    game = ready(grid, hands={0: ["Call the Wolves", "Soldier"]}, resource={0: 9})
+    game = ready(grid, hands={0: ["Call the Wolves", "Soldier"]}, resource={0: 9},
+                 rules_version=5)  # Call the Wolves before rules 6: any free tile
     soldier = game.add_permanent("Soldier", (1, 1), 0)
     mermaid = game.add_permanent("Mermaid", (2, 0), 0)
     assert not any(t[0] == 2 for t in move_tiles(game, soldier))
