@@ -17,6 +17,7 @@ import pytest
 
 from game.cli import main
 from game.content.mods import load_content
+from game.rules import Game
 from game.rules.core.replay import game_to_json, load_game, read_save, replay
 from game.rules.core.view import Zone
 from game.rules.invariants import check
@@ -72,14 +73,21 @@ def test_rules_4_fixtures_are_version_4_and_meet_fireball_and_both_bosses() -> N
     assert ("the-kraken", 4) in seats.values()  # three players
 
 
+def _newer_version(before: list[Path], paths: list[Path], version: int, stem: str) -> Game:
+    """Check that ``paths`` are saves of rules ``version`` holding the games of
+    ``before`` again (and more), and load the game ``stem`` of them, verified."""
+    assert paths
+    for path in paths:
+        assert json.loads(path.read_text(encoding="utf-8"))["rules_version"] == version, \
+            path.name
+    assert {p.stem for p in before} < {p.stem for p in paths}  # the older games again
+    return load_game(FIXTURES / f"rules-{version}" / f"{stem}.json", _library(), verify=True)
+
+
 def test_rules_5_fixtures_are_version_5_and_exile_every_bribe_played() -> None:
     """Rule Exile 1 with Bribe's erratum of rules version 5: the Bribes played in the
     fixture's game are in exile at its end, none back in a deck, hand or discard pile."""
-    assert RULES_5
-    for path in RULES_5:
-        assert json.loads(path.read_text(encoding="utf-8"))["rules_version"] == 5, path.name
-    assert {p.stem for p in RULES_4} < {p.stem for p in RULES_5}  # version 4's games again
-    game = load_game(FIXTURES / "rules-5" / "bribes-2P-easy-6.json", _library(), verify=True)
+    game = _newer_version(RULES_4, RULES_5, 5, "bribes-2P-easy-6")
     try:
         played = [a for a in game.history
                   if a.kind == "play" and game.card(a.to_json()["card"]).name == "Bribe"]
@@ -94,11 +102,7 @@ def test_rules_5_fixtures_are_version_5_and_exile_every_bribe_played() -> None:
 def test_rules_6_fixtures_are_version_6_and_call_every_wolf_to_a_spawn_tile() -> None:
     """Call the Wolves' erratum of rules version 6: every wolf called in the fixture's
     game came on one of its caller's spawn tiles."""
-    assert RULES_6
-    for path in RULES_6:
-        assert json.loads(path.read_text(encoding="utf-8"))["rules_version"] == 6, path.name
-    assert {p.stem for p in RULES_5} < {p.stem for p in RULES_6}  # version 5's games again
-    game = load_game(FIXTURES / "rules-6" / "wolves-2P-easy-7.json", _library(), verify=True)
+    game = _newer_version(RULES_5, RULES_6, 6, "wolves-2P-easy-7")
     try:
         called = [a.to_json() for a in game.history if a.kind == "play"
                   and game.card(a.to_json()["card"]).name == "Call the Wolves"]
