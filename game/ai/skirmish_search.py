@@ -39,7 +39,7 @@ def choose(game: Game, player: int, legal: list[Action], rng: random.Random,
     from .search import overrule  # search imports this module
 
     rates = skirmish.rates(game, player, legal)
-    liked = likeliest(player, rates, shortlist)
+    liked = sorted(range(len(legal)), key=lambda i: (-rates[i], i))[:shortlist]
     pool = [legal[i] for i in liked]
     if len(pool) == 1:
         return pool[0], 0
@@ -57,18 +57,6 @@ def choose(game: Game, player: int, legal: list[Action], rng: random.Random,
     finally:
         game.restore(root)
     return overrule(pool, [rates[i] for i in liked], values, MARGIN), len(values)
-
-
-def likeliest(player: int, rates: list[float], count: int) -> list[int]:
-    """The indices of the ``count`` highest ``rates``, the highest first. Equal ones go
-    in the order of the legal actions (the hexes in the board's order) for the first
-    player and in the reverse order for the second, so that on a map that is the same
-    for both sides turned half a circle each side breaks its ties the same way. (In one
-    order for both, the side starting in the bottom right of 2P-skirmish-marsh won about
-    60 % of the games whichever seat it was.)"""
-    if player % 2:
-        return sorted(range(len(rates)), key=lambda i: (-rates[i], -i))[:count]
-    return sorted(range(len(rates)), key=lambda i: (-rates[i], i))[:count]
 
 
 def _finish(game: Game, actor: int, policy: skirmish.Sharp) -> None:
@@ -93,7 +81,8 @@ def play_on(game: Game, player: int, action: Action, policy: skirmish.Sharp,
     legal = game.legal_actions(opponent)
     if replies > 1 and len(legal) > 1:
         rates = skirmish.rates(game, opponent, legal)
-        firsts = [legal[i] for i in likeliest(opponent, rates, replies)]
+        firsts = [legal[i] for i in sorted(range(len(legal)),
+                                           key=lambda i: (-rates[i], i))[:replies]]
     else:
         firsts = [policy.choose(game, opponent)]
     here = game.snapshot()

@@ -14,7 +14,7 @@ import pytest
 
 from game.ai import make_player, skirmish_paths
 from game.ai.search import HardPlayer
-from game.rules import Game, GameSetup
+from game.rules import Game
 from game.rules.core.actions import Activate, Attack
 from tests.rules.skirmish.kit import new_game, unit_at
 
@@ -183,46 +183,3 @@ def test_skirmish_hard_beats_normal_from_either_seat() -> None:
     worst counting (measured: 37 of 40 games against normal on the highlands)."""
     count = wins(("hard", "normal"), 2, "2P-skirmish-highlands")
     assert count["hard"] == 2, count
-
-
-
-def test_skirmish_search_breaks_ties_as_the_mirror_image_for_the_second_player() -> None:
-    """Equal rules-of-thumb rates go in the legal actions' order (the hexes in the
-    board's order) for the first player and in the reverse order for the second. The
-    shipped skirmish maps are the same for both sides turned half a circle, and that
-    turn reverses the board's order of the hexes, so each side breaks its ties as the
-    mirror image of the other (in one order for both, the side starting in the bottom
-    right of 2P-skirmish-marsh won about 60 % of the games whichever seat it was)."""
-    from game.ai.skirmish_search import likeliest
-
-    rates = [1.0, 5.0, 5.0, 5.0, 0.0, 7.0, 5.0]
-    assert likeliest(0, rates, 3) == [5, 1, 2]
-    assert likeliest(1, rates, 3) == [5, 6, 3]
-    last = len(rates) - 1
-    for count in range(1, len(rates) + 1):  # the mirror image, whatever the count
-        mirrored = [last - i for i in likeliest(1, rates[::-1], count)]
-        assert mirrored == likeliest(0, rates, count)
-
-
-@pytest.mark.parametrize("name", ["2P-skirmish-highlands", "2P-skirmish-marsh",
-                                  "2P-skirmish-wastes"])
-def test_shipped_skirmish_maps_are_the_same_for_both_sides_in_reversed_board_order(
-        name: str) -> None:
-    """What the mirrored tie-break stands on: reversing the board's order of the hexes
-    turns each shipped two-player skirmish map into itself with the sides swapped (its
-    terrain, control points and armies)."""
-    from game.maps import find_map
-    from game.runner import library_or_exit
-
-    spec = find_map(name)
-    game = Game(GameSetup(spec, library_or_exit(), 2, 1))
-    try:
-        order = sorted(game.cell_index, key=game.cell_index.__getitem__)
-        turn = dict(zip(order, reversed(order), strict=True))
-        assert all(game.tile_kind(t) == game.tile_kind(turn[t]) for t in order)
-        armies = {(p.card, p.tile, p.player) for p in spec.placements}
-        assert {(card, turn[tile], 1 - player) for card, tile, player in armies} == armies
-        points = {frozenset(r.tiles) for r in spec.regions}
-        assert {frozenset(turn[t] for t in r) for r in points} == points
-    finally:
-        game.close()
