@@ -14,7 +14,7 @@ import pytest
 
 from game.ai import make_player, skirmish_paths
 from game.ai.search import HardPlayer
-from game.rules import Game
+from game.rules import Game, GameSetup
 from game.rules.core.actions import Activate, Attack
 from tests.rules.skirmish.kit import new_game, unit_at
 
@@ -183,3 +183,28 @@ def test_skirmish_hard_beats_normal_from_either_seat() -> None:
     worst counting (measured: 37 of 40 games against normal on the highlands)."""
     count = wins(("hard", "normal"), 2, "2P-skirmish-highlands")
     assert count["hard"] == 2, count
+
+
+@pytest.mark.parametrize("name", ["2P-skirmish-highlands", "2P-skirmish-marsh",
+                                  "2P-skirmish-wastes"])
+def test_shipped_skirmish_maps_are_the_same_for_both_sides_in_reversed_board_order(
+        name: str) -> None:
+    """Each shipped two-player skirmish map is the same for both sides turned half a
+    circle, which on these maps is the board's order of the hexes reversed: its terrain,
+    control points and armies (so a side's edge in the balance report comes from how the
+    sides play, not from the map)."""
+    from game.maps import find_map
+    from game.runner import library_or_exit
+
+    spec = find_map(name)
+    game = Game(GameSetup(spec, library_or_exit(), 2, 1))
+    try:
+        order = sorted(game.cell_index, key=game.cell_index.__getitem__)
+        turn = dict(zip(order, reversed(order), strict=True))
+        assert all(game.tile_kind(t) == game.tile_kind(turn[t]) for t in order)
+        armies = {(p.card, p.tile, p.player) for p in spec.placements}
+        assert {(card, turn[tile], 1 - player) for card, tile, player in armies} == armies
+        points = {frozenset(r.tiles) for r in spec.regions}
+        assert {frozenset(turn[t] for t in r) for r in points} == points
+    finally:
+        game.close()
