@@ -130,7 +130,8 @@ def _raw_abilities(data: Mapping[str, Any]) -> Iterator[tuple[str, Mapping[str, 
 def _target_numbers(data: Mapping[str, Any]) -> Iterator[tuple[str, str, str]]:
     """``(field, expected, found)`` for every target number that names no declared target:
     an effect's ``target: 2`` in an ability declaring two targets (numbered 0 and 1) would
-    do nothing in play, and a target's ``adjacent_to`` must name an earlier target."""
+    do nothing in play, and a target's ``adjacent_to`` must name an earlier target (a
+    ``spawn`` filter, too, needs what it stands on: a tile target naming a card)."""
     for field, ability in _raw_abilities(data):
         targets = list(_entries(ability.get("targets")))
         for j, (kind, filters) in enumerate(targets):
@@ -139,6 +140,10 @@ def _target_numbers(data: Mapping[str, Any]) -> Iterator[tuple[str, str, str]]:
                 earlier = (f"from 0 to {j - 1}" if j else "(none: this is the first target)")
                 yield (f"{field}.targets[{j}].{kind}.adjacent_to",
                        f"the number of an earlier target {earlier}", shorten(anchor))
+            if (filters or {}).get("spawn") and (kind != "tile" or "card" not in filters):
+                # spawn tiles depend on what is played there: a tile target naming its card
+                yield (f"{field}.targets[{j}].{kind}.spawn", "a tile target that also names "
+                       "the card it is for (card: NAME)", f"{kind} without a card")
         declared = (f"from 0 to {len(targets) - 1} (the ability declares {len(targets)} "
                     "target" + ("s)" if len(targets) > 1 else ")")) if targets else \
             "(none: the ability declares no targets; self, controller and the like need none)"

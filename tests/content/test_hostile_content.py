@@ -135,6 +135,11 @@ def test_a_card_name_has_a_limit(tmp_path: Path) -> None:
      "the ability declares no targets"),
     ("effect: {targets: [unit, {tile: {adjacent_to: 1}}], do: [{push: {target: 0}}]}",
      "effect.targets[1].tile.adjacent_to", "earlier target from 0 to 0"),
+    # spawn tiles depend on the card played there: a spawn filter needs a card named
+    ("effect: {targets: [{tile: {spawn: true}}], do: [{create_token: {card: Wolf}}]}",
+     "effect.targets[0].tile.spawn", "a tile target that also names the card"),
+    ("effect: {targets: [{unit: {spawn: true}}], do: [{damage: {amount: 1}}]}",
+     "effect.targets[0].unit.spawn", "a tile target that also names the card"),
 ])
 def test_an_effect_naming_a_target_the_ability_does_not_declare_is_refused(
         tmp_path: Path, ability: str, field: str, expected: str) -> None:
