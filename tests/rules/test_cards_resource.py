@@ -330,7 +330,8 @@ def test_cards_7_the_state_of_a_permanent_is_tracked_on_it() -> None:
 
 
 def test_tokens_1_a_token_is_a_card_made_during_the_game() -> None:
-    game = scenario(hands={0: ["Call the Wolves"]}, resource={0: 5})
+    game = scenario(hands={0: ["Call the Wolves"]}, resource={0: 5},
+                    rules_version=5)  # Call the Wolves before rules 6: any free tile
     before = set(game.cards())
     to_action_phase(game)
     resolve(game, PlayCard(0, game.players[0].hand[0], None, ((3, 2),)))
@@ -342,7 +343,8 @@ def test_tokens_1_a_token_is_a_card_made_during_the_game() -> None:
 
 
 def test_tokens_2_tokens_exist_only_on_the_map() -> None:
-    game = scenario(hands={0: ["Call the Wolves"]}, resource={0: 5})
+    game = scenario(hands={0: ["Call the Wolves"]}, resource={0: 5},
+                    rules_version=5)  # Call the Wolves before rules 6: any free tile
     to_action_phase(game)
     events = resolve(game, PlayCard(0, game.players[0].hand[0], None, ((3, 2),)))
     wolf = game.permanent_at((3, 2))
@@ -354,7 +356,8 @@ def test_tokens_2_tokens_exist_only_on_the_map() -> None:
 
 
 def test_tokens_3_a_token_leaving_the_map_leaves_the_game() -> None:
-    game = scenario(hands={0: ["Call the Wolves", "Fireball"]}, resource={0: 5})
+    game = scenario(hands={0: ["Call the Wolves", "Fireball"]}, resource={0: 5},
+                    rules_version=5)  # Call the Wolves before rules 6: any free tile
     call, fireball = game.players[0].hand
     to_action_phase(game)
     resolve(game, PlayCard(0, call, None, ((3, 2),)))

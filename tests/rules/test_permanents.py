@@ -122,8 +122,9 @@ def test_permanents_2_never_placed_on_an_occupied_tile() -> None:
 
 
 def test_permanents_2_a_tile_taken_while_the_play_waits_on_the_stack() -> None:
+    # Call the Wolves as before rules version 6, when a wolf could come on any free tile
     game = ready("1....\n.....\n....2", hands={0: ["Soldier"], 1: ["Call the Wolves"]},
-                 resource={0: 9, 1: 9})
+                 resource={0: 9, 1: 9}, rules_version=5)
     soldier = in_hand(game, 0, "Soldier")
     game.apply(PlayCard(0, soldier, (0, 0)))
     game.apply(Pass(0))
