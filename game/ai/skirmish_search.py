@@ -19,6 +19,7 @@ import random
 from collections.abc import Callable
 
 from game.rules import Action, Game
+from game.rules.core.actions import FullAction, Move
 
 from . import skirmish
 from .determinize import determinize
@@ -39,7 +40,7 @@ def choose(game: Game, player: int, legal: list[Action], rng: random.Random,
     from .search import overrule  # search imports this module
 
     rates = skirmish.rates(game, player, legal)
-    liked = sorted(range(len(legal)), key=lambda i: (-rates[i], i))[:shortlist]
+    liked = likeliest(player, legal, rates, shortlist)
     pool = [legal[i] for i in liked]
     if len(pool) == 1:
         return pool[0], 0
@@ -57,6 +58,21 @@ def choose(game: Game, player: int, legal: list[Action], rng: random.Random,
     finally:
         game.restore(root)
     return overrule(pool, [rates[i] for i in liked], values, MARGIN), len(values)
+
+
+def likeliest(player: int, legal: list[Action], rates: list[float], count: int) -> list[int]:
+    """The indices of the ``count`` highest ``rates``, the highest first; equal ones in
+    the legal actions' order, except that the second player takes its moves (listed in
+    the board's order of their hexes) in reverse: the shipped maps are the same for both
+    sides turned half a circle, and that turn reverses the board's order, so both sides
+    break a tie between moves the same way."""
+    place = list(range(len(legal)))
+    if player % 2:
+        for kind in (Move, FullAction):
+            group = [i for i, a in enumerate(legal) if isinstance(a, kind)]
+            for i, j in zip(group, reversed(group), strict=True):
+                place[i] = j
+    return sorted(range(len(legal)), key=lambda i: (-rates[i], place[i]))[:count]
 
 
 def _finish(game: Game, actor: int, policy: skirmish.Sharp) -> None:
@@ -81,8 +97,7 @@ def play_on(game: Game, player: int, action: Action, policy: skirmish.Sharp,
     legal = game.legal_actions(opponent)
     if replies > 1 and len(legal) > 1:
         rates = skirmish.rates(game, opponent, legal)
-        firsts = [legal[i] for i in sorted(range(len(legal)),
-                                           key=lambda i: (-rates[i], i))[:replies]]
+        firsts = [legal[i] for i in likeliest(opponent, legal, rates, replies)]
     else:
         firsts = [policy.choose(game, opponent)]
     here = game.snapshot()

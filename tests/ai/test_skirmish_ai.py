@@ -208,3 +208,52 @@ def test_shipped_skirmish_maps_are_the_same_for_both_sides_in_reversed_board_ord
         assert {frozenset(turn[t] for t in r) for r in points} == points
     finally:
         game.close()
+
+
+@pytest.mark.parametrize("name", ["2P-skirmish-highlands", "2P-skirmish-marsh",
+                                  "2P-skirmish-wastes"])
+def test_searching_players_break_ties_the_same_way_from_either_side(name: str) -> None:
+    """The normal and hard players' likeliest actions (``skirmish_search.likeliest``) are
+    the same for both sides of a shipped map turned half a circle: a unit's moves and
+    full actions rank the same from either side, also among equal rates (before, equal
+    rates went in the board's order for both sides, towards one corner, and the second
+    seat won ~60 % of the marsh's games)."""
+    from game.ai import skirmish
+    from game.ai.skirmish_search import likeliest
+    from game.maps import find_map
+    from game.rules.core.actions import FullAction, Move
+    from game.runner import library_or_exit
+    from tests.rules.skirmish.kit import seed_for
+
+    spec = find_map(name)
+    library = library_or_exit()
+    games = [Game(GameSetup(spec, library, 2, seed_for(side))) for side in (0, 1)]
+    try:
+        order = sorted(games[0].cell_index, key=games[0].cell_index.__getitem__)
+        turn = dict(zip(order, reversed(order), strict=True))
+
+        def ranked(side: int, tile: object) -> list[tuple[str, object]]:
+            game = games[side]
+            assert game.actor == side
+            unit = game.board[tile]  # type: ignore[index]
+            game.apply(Activate(side, unit))
+            legal = game.legal_actions(side)
+            rates = skirmish.rates(game, side, legal)
+            picks = [legal[i] for i in likeliest(side, legal, rates, len(legal))]
+            shown: list[tuple[str, object]] = []
+            for action in picks:
+                if isinstance(action, Move):
+                    there = action.tile if side == 0 else turn[action.tile]
+                    shown.append(("move", there))
+                elif isinstance(action, FullAction):
+                    shown.append(("full", tuple(t if side == 0 or t not in turn else turn[t]
+                                                for t in action.targets)))
+            return shown
+
+        first = next(p.tile for p in spec.placements if p.player == 0)
+        mine, theirs = ranked(0, first), ranked(1, turn[first])
+        assert len(mine) > 1
+        assert mine == theirs
+    finally:
+        for game in games:
+            game.close()
