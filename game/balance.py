@@ -211,6 +211,15 @@ def percent(row: Mapping[str, Any]) -> str:
     return (f"{100 * row['rate']:.1f} % ({100 * row['low']:.1f}-{100 * row['high']:.1f})")
 
 
+#: the summary names a card's win rate only when at least this many seats had it
+SUMMARY_SEATS = 10
+
+
+def _counted(cards: Iterable[Mapping[str, Any]], field: str) -> list[Mapping[str, Any]]:
+    """The cards with ``SUMMARY_SEATS`` or more seats counted in ``field``."""
+    return [c for c in cards if c[field]["games"] >= SUMMARY_SEATS]
+
+
 def summary(report: Mapping[str, Any]) -> list[str]:
     """The few lines printed after a run."""
     lines = []
@@ -224,17 +233,18 @@ def summary(report: Mapping[str, Any]) -> list[str]:
                          f"players win {percent(row)}")
     if report["cards"]:
         lines.append(f"cards never bought: {', '.join(report['never_bought']) or 'none'}")
-        ranked = [c for c in report["cards"] if c["won_when_bought"]["games"] >= 10]
+        ranked = _counted(report["cards"], "won_when_bought")
         if ranked:
             best = max(ranked, key=lambda c: c["won_when_bought"]["rate"])
-            lines.append(f"highest win rate when bought (10 buying seats or more): "
-                         f"{best['card']} {percent(best['won_when_bought'])}, against "
+            lines.append(f"highest win rate when bought ({SUMMARY_SEATS} buying seats or "
+                         f"more): {best['card']} {percent(best['won_when_bought'])}, against "
                          f"{percent(report['card_baseline'])} for every seat")
-    ranked = [c for c in report.get("deck_cards", ()) if c["won_when_played"]["games"] >= 10]
+    ranked = _counted(report.get("deck_cards", ()), "won_when_played")
     if ranked:
         best = max(ranked, key=lambda c: c["won_when_played"]["rate"])
         worst = min(ranked, key=lambda c: c["won_when_played"]["rate"])
-        lines.append(f"cards of fixed decks, win rate when played (10 seats or more): highest "
+        lines.append(f"cards of fixed decks, win rate when played ({SUMMARY_SEATS} seats or "
+                     f"more): highest "
                      f"{best['card']} {percent(best['won_when_played'])}, lowest "
                      f"{worst['card']} {percent(worst['won_when_played'])}")
     return lines
