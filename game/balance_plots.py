@@ -27,6 +27,14 @@ def _errors(rows: Sequence[Mapping[str, Any]]) -> list[list[float]]:
             [100 * (r["high"] - r["rate"]) for r in rows]]
 
 
+def _legend_below(ax: Axes, columns: int) -> None:
+    """The legend under the plot and its axis label, whatever the figure's height (the
+    figure's constrained layout makes room for it)."""
+    handles, labels = ax.get_legend_handles_labels()
+    ax.get_figure().legend(handles, labels, loc="outside lower center",  # type: ignore[union-attr]
+                           ncol=columns, fontsize="small")
+
+
 def _save(figure: Figure, path: Path) -> Path:
     FigureCanvasAgg(figure)
     figure.savefig(path, dpi=100)
@@ -70,7 +78,7 @@ def length(report: Report, ax: Axes) -> None:
     ax.set_xlim(0, 1.08 * max(r["turns"]["max"] for r in rows))
     ax.set_xlabel("turns")
     ax.set_title("Game length")
-    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=3, fontsize="small")
+    _legend_below(ax, 3)
 
 
 def decided(report: Report, ax: Axes) -> None:
@@ -88,7 +96,7 @@ def decided(report: Report, ax: Axes) -> None:
     ax.set_xlim(0, 100)
     ax.set_xlabel("games (%)")
     ax.set_title("What decided the games")
-    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=2, fontsize="small")
+    _legend_below(ax, 2)
 
 
 def bosses(report: Report, ax: Axes) -> None:
