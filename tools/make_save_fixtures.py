@@ -30,7 +30,12 @@ Two sets (see ``tests/fixtures/saves/README.md``):
   by this tool while version 5 was the newest (``RULES_5``); not to be made again.
 - ``tests/fixtures/saves/rules-6/*.json``, rules version 6 (Call the Wolves' erratum: the
   wolf comes on the caller's spawn tiles): the games of ``RULES_5`` again, and wolves
-  called where kings stand on a small map. This tool writes these.
+  called where kings stand on a small map. Written by this tool while version 6 was the
+  newest (``RULES_6``); not to be made again.
+- ``tests/fixtures/saves/rules-7/*.json``, rules version 7 (the Tyrant's goal grows with
+  the players: 6 repression marks against one, one more for each further player): the
+  games of ``RULES_6`` again, and three players against the Tyrant. This tool writes
+  these.
 
 Run from the repository root: ``python tools/make_save_fixtures.py [--out DIR]``. Running
 it again on an unchanged engine and computer players writes byte-identical files.
@@ -128,8 +133,13 @@ RULES_5 = RULES_4 + (
 RULES_6 = RULES_5 + (
     ("wolves-2P-easy-7", WOLVES_MAP, ("easy",), 7, 40, ("base",)),
 )
+#: rules version 7: the games of version 6, and three players against the Tyrant
+RULES_7 = RULES_6 + (
+    ("the-tyrant-3P-easy-8", "the-tyrant", ("easy", "easy", "easy", "tyrant"), 8, 200,
+     ("base", "exp1")),
+)
 #: the seats of the games that fill fewer than their map's (a boss map's players and boss)
-SEATS = {"the-tyrant-1P-easy-2": 2, "the-kraken-3P-easy-3": 4}
+SEATS = {"the-tyrant-1P-easy-2": 2, "the-kraken-3P-easy-3": 4, "the-tyrant-3P-easy-8": 4}
 #: the answers to the decisions the rules leave to a player
 DECISIONS = ("leave_unpaid", "place_dropped", "discard_to_pay", "declare_trigger_first")
 #: a save made while a decision waits: (file stem, the game of RULES_2 it is cut from)
@@ -157,12 +167,12 @@ def own_map(name: str) -> MapSpec:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", type=Path,
-                        default=ROOT / "tests" / "fixtures" / "saves" / "rules-6",
-                        help="folder to write the rules version 6 fixtures to")
+                        default=ROOT / "tests" / "fixtures" / "saves" / "rules-7",
+                        help="folder to write the rules version 7 fixtures to")
     args = parser.parse_args(argv)
     library = library_or_exit()
     args.out.mkdir(parents=True, exist_ok=True)
-    for stem, map_name, ai, seed, turns, sets in RULES_6:
+    for stem, map_name, ai, seed, turns, sets in RULES_7:
         spec = own_map(map_name) if map_name in (DECISIONS_MAP, THIEVES_MAP, KINGS_MAP,
                                                  FIREBALL_MAP, BRIBE_MAP, WOLVES_MAP) \
             else find_map(map_name)

@@ -1,7 +1,8 @@
 """Rules tests: from rules version 4 (``SCALED_BOSSES_VERSION``) the boss side grows with
 the number of players it faces (RULES-NOTES "Bosses and cooperative modes"; README "Boss
 modes"): a boss has 6 health per player, the Tyrant wins at six repression marks however
-many play, the Kraken needs 4 more points for each of the map's seats nobody plays and
+many play (from rules version 7: six against one player and one more for each further
+one), the Kraken needs 4 more points for each of the map's seats nobody plays and
 its tentacles rise one per player. A game of rules version 3 keeps the old numbers."""
 
 from __future__ import annotations
@@ -16,7 +17,9 @@ from game.maps import find_map
 from game.rules import Game, GameSetup, Phase, WinSpec, parse_grid
 from game.rules.bosses import (
     BOSS_HEALTH_PER_PLAYER,
+    GROWING_REPRESSION_VERSION,
     REPRESSION_GOAL,
+    REPRESSION_PER_MORE_PLAYER,
     SCALED_BOSSES_VERSION,
     boss_standing,
     kraken_goal,
@@ -90,12 +93,31 @@ def test_boss_scaling_the_boss_falls_with_more_damage_than_its_health() -> None:
 
 
 @pytest.mark.parametrize("players", [1, 3])
-def test_boss_scaling_the_tyrant_wins_at_six_repression_marks(players: int) -> None:
-    game = _tyrant(players)
+def test_boss_scaling_rules_4_to_6_the_tyrant_wins_at_six_repression_marks(
+        players: int) -> None:
+    game = _tyrant(players, version=GROWING_REPRESSION_VERSION - 1)
     assert repression_goal(game) == REPRESSION_GOAL == 6
     tyrant_repressed(game, boss_standing(game), 6)
     assert game.phase is Phase.OVER and game.winners == (players,)
     assert "6 repression marks" in goal_text(game, "en")
+
+
+def test_boss_scaling_the_growing_repression_goal_is_the_rules_of_version_7() -> None:
+    assert GROWING_REPRESSION_VERSION == 7 <= RULES_VERSION
+    assert REPRESSION_PER_MORE_PLAYER == 1
+
+
+@pytest.mark.parametrize(("players", "goal"), [(1, 6), (2, 7), (3, 8)])
+def test_boss_scaling_rules_7_the_tyrant_wins_at_six_marks_and_one_more_per_further_player(
+        players: int, goal: int) -> None:
+    """Rules version 7: six repression marks against one player, one more for each
+    further player; one mark short the game goes on (``tyrant_repressed``)."""
+    game = _tyrant(players)
+    assert repression_goal(game) == goal
+    assert f"{goal} repression marks" in goal_text(game, "en")
+    tyrant_repressed(game, boss_standing(game), goal)
+    assert game.phase is Phase.OVER and game.winners == (players,)
+    game.close()
 
 
 @pytest.mark.parametrize(("players", "goal"), [(1, 20), (2, 16), (3, 12)])
@@ -141,4 +163,5 @@ def test_boss_scaling_the_shipped_maps_say_what_wins() -> None:
         boss = boss_standing(game)
         assert game.health(boss) == 6  # one player
         game.close()
-    assert "six repression marks" in find_map("the-tyrant").description
+    assert "six repression marks, one more for each player after the first" in \
+        find_map("the-tyrant").description

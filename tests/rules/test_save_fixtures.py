@@ -5,8 +5,9 @@ reproduce every per-turn state hash and the final hash; so do the games of rules
 them, and a save made while such a decision waits, those of rules version 3
 (rules-3: the errata, the King with protection from Die!) those of rules version 4
 (rules-4: the boss grows with the number of players; Fireball's erratum) and those of rules
-version 5 (rules-5: Bribe's erratum, a Bribe played is exiled) and those of rules version 6
-(rules-6: Call the Wolves' erratum, the wolf comes on the caller's spawn tiles)."""
+version 5 (rules-5: Bribe's erratum, a Bribe played is exiled), those of rules version 6
+(rules-6: Call the Wolves' erratum, the wolf comes on the caller's spawn tiles) and those of
+rules version 7 (rules-7: the Tyrant's goal grows with the players)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ import pytest
 
 from game.cli import main
 from game.content.mods import load_content
-from game.rules import Game
+from game.rules import Game, Phase
+from game.rules.bosses import boss_standing, repression_goal
 from game.rules.core.replay import game_to_json, load_game, read_save, replay
 from game.rules.core.view import Zone
 from game.rules.invariants import check
@@ -29,6 +31,7 @@ RULES_3 = sorted((FIXTURES / "rules-3").glob("*.json"))
 RULES_4 = sorted((FIXTURES / "rules-4").glob("*.json"))
 RULES_5 = sorted((FIXTURES / "rules-5").glob("*.json"))
 RULES_6 = sorted((FIXTURES / "rules-6").glob("*.json"))
+RULES_7 = sorted((FIXTURES / "rules-7").glob("*.json"))
 #: the answers to the decisions of rules version 2
 ANSWERS = {"leave_unpaid", "place_dropped", "discard_to_pay", "declare_trigger_first"}
 
@@ -114,7 +117,30 @@ def test_rules_6_fixtures_are_version_6_and_call_every_wolf_to_a_spawn_tile() ->
         game.close()
 
 
-ALL = SAVES + RULES_2 + RULES_3 + RULES_4 + RULES_5 + RULES_6
+def test_rules_7_fixtures_are_version_7_and_the_tyrant_needs_8_marks_against_three() -> None:
+    """The Tyrant's goal of rules version 7 (six repression marks against one player, one
+    more for each further one): in the fixture's game against three players the game went
+    on while the Tyrant carried six and seven marks, and ended when it had eight."""
+    game = _newer_version(RULES_6, RULES_7, 7, "the-tyrant-3P-easy-8")
+    again = Game(game.setup)
+    try:
+        tyrant = boss_standing(again)
+        assert repression_goal(again) == 8
+        going_on = set()
+        for action in game.history:
+            if again.phase is not Phase.OVER:
+                going_on.add(again.marks(tyrant, "repression"))
+            again.apply(action)
+        assert {6, 7} <= going_on and max(going_on) == 7
+        assert again.marks(tyrant, "repression") >= 8
+        assert again.winners == game.winners == (3,)
+        assert again.state_hash() == game.state_hash()
+    finally:
+        again.close()
+        game.close()
+
+
+ALL = SAVES + RULES_2 + RULES_3 + RULES_4 + RULES_5 + RULES_6 + RULES_7
 
 
 @pytest.mark.parametrize("path", ALL, ids=[f"{p.parent.name}/{p.stem}" for p in ALL])

@@ -15,7 +15,7 @@ from .frozen import quick_init
 #: Version of the rules engine's save format and game semantics. A game keeps the version
 #: it was started under (``GameSetup.version``, a save's ``rules_version``) and is played
 #: by the rules of that version, so every save replays as it was played.
-RULES_VERSION = 6
+RULES_VERSION = 7
 
 #: From this rules version on, players make the decisions the rulebook leaves to them
 #: (which units stay unpaid, where a dropped pile's permanents go, which cards pay a
