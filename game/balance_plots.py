@@ -31,8 +31,9 @@ def _legend_below(ax: Axes, columns: int) -> None:
     """The legend under the plot and its axis label, whatever the figure's height (the
     figure's constrained layout makes room for it)."""
     handles, labels = ax.get_legend_handles_labels()
-    ax.get_figure().legend(handles, labels, loc="outside lower center",  # type: ignore[union-attr]
-                           ncol=columns, fontsize="small")
+    figure = ax.get_figure()
+    assert figure is not None  # every axes here is drawn on a figure of its own
+    figure.legend(handles, labels, loc="outside lower center", ncol=columns, fontsize="small")
 
 
 def _save(figure: Figure, path: Path) -> Path:
