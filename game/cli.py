@@ -296,6 +296,14 @@ def build_parser() -> argparse.ArgumentParser:
         default="balance-report",
         help="folder to write the report into (default: %(default)s)",
     )
+    balance.add_argument(
+        "--merge",
+        metavar="FOLDER",
+        action="append",
+        help="play nothing: write one report of the games of earlier runs, each FOLDER "
+        "a report folder (its games.jsonl) or a games file; repeat the option for each "
+        "run (runs of one rules version, each game in one run only)",
+    )
     _add_jobs_option(balance)
     _add_mod_options(balance)
     balance.set_defaults(handler=_runner_command("balance_command"))

@@ -18,6 +18,7 @@ from typing import Any
 
 from game.ai import PLAYERS, make_player
 from game.balance import build_report, share, summary, write_report
+from game.balance_games import GamesFileError, merge, read_games, write_games
 from game.content.cards import CARDS_DIR, card_files, load_cards, visible
 from game.content.decks import DECKS_DIR
 from game.content.mods import (
@@ -41,6 +42,7 @@ from game.maps import (
 from game.rules import Game, GameSetup
 from game.rules.cards import CardLibrary
 from game.rules.core.replay import SaveError, read_save, replay
+from game.rules.core.state import RULES_VERSION
 from game.rules.files import is_inside, read_bytes
 from game.rules.limits import MAX_DECK_FILE
 from game.rules.mapmodel import MapSpec
@@ -255,6 +257,9 @@ def balance_maps() -> list[str]:
 
 def balance_command(args: argparse.Namespace) -> int:
     content = content_or_warn(args)
+    card_sets = {card.name: card.set for card in content.library}
+    if args.merge:
+        return _merge_reports(args, card_sets)
     try:
         ai = _computer_players(args)
     except ValueError as exc:
@@ -298,12 +303,31 @@ def balance_command(args: argparse.Namespace) -> int:
     if len(results) < len(tasks):  # Ctrl-C: the report says so instead of passing as whole
         run["stopped"] = f"after {len(results)} of its {len(tasks)} games"
     report = build_report(results, run, set().union(*(offered[m] for m in drafting)),
-                          {card.name: card.set for card in content.library})
-    written = write_report(report, Path(args.out))
+                          card_sets)
+    write_games(Path(args.out), results, run, offered, RULES_VERSION)
+    return _report(report, Path(args.out))
+
+
+def _report(report: dict[str, Any], folder: Path) -> int:
+    written = write_report(report, folder)
     for line in summary(report):
         print(line)
     print(f"report: {written[-1]}")
     return 0
+
+
+def _merge_reports(args: argparse.Namespace, card_sets: dict[str, str]) -> int:
+    """``balance --merge``: one report of the games of earlier runs, nothing played."""
+    try:
+        runs = [read_games(Path(folder)) for folder in args.merge]
+        results, run, pool = merge(runs)
+    except GamesFileError as exc:
+        print(f"balance --merge: {exc}", file=sys.stderr)
+        return 1
+    report = build_report(results, run, pool, card_sets)
+    offered = {name: cards for games in runs for name, cards in games.offered.items()}
+    write_games(Path(args.out), results, run, offered, runs[0].rules_version)
+    return _report(report, Path(args.out))
 
 
 def replay_command(args: argparse.Namespace) -> int:

@@ -1,0 +1,193 @@
+"""The games of a balance run, one per line, kept beside its report (``games.jsonl``), so
+that runs played at different times (seeds 1-200 today, 201-400 tomorrow) make one report
+together: ``python -m game balance --merge FOLDER --merge FOLDER``.
+
+The file's first line says what the run was (``header``): the rules version it was
+played under, how it was played (the report's ``run``) and per map the cards its drafts
+could deal. Each further line is one game's ``GameResult`` without its timings (they
+vary from run to run and the report does not use them). A file that is not such a file
+raises ``GamesFileError`` naming the file, the line, the field, what was expected and
+what was found.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game.simulation import GameResult, SeatCards
+
+GAMES_FILE = "games.jsonl"
+#: the layout of ``games.jsonl``; a file of another layout is refused
+GAMES_FORMAT = 1
+
+
+class GamesFileError(ValueError):
+    """A games file that cannot be read or merged; the message says where and why."""
+
+
+@dataclass(frozen=True)
+class Games:
+    """One run's games read back: its header's fields and its results."""
+
+    path: Path
+    rules_version: int
+    run: dict[str, Any]
+    offered: dict[str, list[str]]
+    results: list[GameResult]
+
+
+def write_games(folder: Path, results: Sequence[GameResult], run: Mapping[str, Any],
+                offered: Mapping[str, Iterable[str]], rules_version: int) -> Path:
+    """Write ``results`` with their header into ``folder``'s games file."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / GAMES_FILE
+    header = {"format": GAMES_FORMAT, "rules_version": rules_version, "run": dict(run),
+              "offered": {name: sorted(cards) for name, cards in sorted(offered.items())}}
+    lines = [json.dumps(header, sort_keys=True)]
+    lines += [json.dumps(_game_json(r), sort_keys=True) for r in results]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def _game_json(result: GameResult) -> dict[str, Any]:
+    return {"index": result.index, "seed": result.seed, "winners": list(result.winners),
+            "reason": result.reason, "turns": result.turns, "actions": result.actions,
+            "state_hash": result.state_hash, "seats": list(result.seats), "map": result.map,
+            "boss": result.boss,
+            "cards": [{"drafted": list(c.drafted), "bought": list(c.bought),
+                       "played": list(c.played)} for c in result.cards]}
+
+
+class _Line:
+    """Reads the fields of one line, and says where a field is not what it should be."""
+
+    def __init__(self, path: Path, number: int, data: object) -> None:
+        self.where = f"{path}, line {number}"
+        if not isinstance(data, dict):
+            raise GamesFileError(f"{self.where}: expected a JSON object, found "
+                                 f"{type(data).__name__}")
+        self.data: dict[str, Any] = data
+
+    def wrong(self, field: str, expected: str, found: object) -> GamesFileError:
+        shown = json.dumps(found)
+        shown = shown if len(shown) <= 60 else shown[:57] + "..."
+        return GamesFileError(f"{self.where}: field '{field}': expected {expected}, "
+                              f"found {shown}")
+
+    def get(self, field: str, kind: type, expected: str) -> Any:
+        if field not in self.data:
+            raise GamesFileError(f"{self.where}: field '{field}' is missing ({expected})")
+        value = self.data[field]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise self.wrong(field, expected, value)
+        return value
+
+    def whole(self, field: str, low: int = 0) -> int:
+        value: int = self.get(field, int, f"a whole number, {low} or more")
+        if value < low:
+            raise self.wrong(field, f"a whole number, {low} or more", value)
+        return value
+
+    def texts(self, field: str, value: object | None = None) -> tuple[str, ...]:
+        value = self.data.get(field) if value is None else value
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise self.wrong(field, "a list of texts", value)
+        return tuple(value)
+
+
+def _game(line: _Line) -> GameResult:
+    seats = line.texts("seats")
+    winners = line.get("winners", list, "a list of seat numbers")
+    if not all(isinstance(w, int) and not isinstance(w, bool) and 0 <= w < len(seats)
+               for w in winners):
+        raise line.wrong("winners", f"seat numbers from 0 to {len(seats) - 1}", winners)
+    cards = line.get("cards", list, "a list with each seat's cards")
+    if len(cards) not in (0, len(seats)):
+        raise line.wrong("cards", f"the cards of the {len(seats)} seats", cards)
+    seat_cards = []
+    for index, seat in enumerate(cards):
+        if not isinstance(seat, dict):
+            raise line.wrong(f"cards[{index}]", "an object of drafted, bought and played",
+                             seat)
+        seat_cards.append(SeatCards(*(line.texts(f"cards[{index}].{kind}", seat.get(kind))
+                                      for kind in ("drafted", "bought", "played"))))
+    return GameResult(index=line.whole("index", 1), seed=line.whole("seed"),
+                      winners=tuple(winners), reason=line.get("reason", str, "a text"),
+                      turns=line.whole("turns"), actions=line.whole("actions"),
+                      state_hash=line.get("state_hash", str, "a text"), seats=seats,
+                      map=line.get("map", str, "a map's name"),
+                      boss=line.get("boss", bool, "true or false"), cards=tuple(seat_cards))
+
+
+def read_games(folder: Path) -> Games:
+    """The games of the run whose report is in ``folder`` (or of the games file
+    ``folder`` names)."""
+    path = folder / GAMES_FILE if folder.is_dir() else folder
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise GamesFileError(f"{path}: cannot read the games of a balance run: "
+                             f"{exc.strerror if isinstance(exc, OSError) else exc}") from exc
+    lines = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        if not raw.strip():
+            continue
+        try:
+            lines.append(_Line(path, number, json.loads(raw)))
+        except json.JSONDecodeError as exc:
+            raise GamesFileError(f"{path}, line {number}: expected a JSON object, found "
+                                 f"text that is not JSON ({exc.msg})") from exc
+    if not lines:
+        raise GamesFileError(f"{path}: expected a header line and a line per game, found "
+                             "an empty file")
+    head = lines[0]
+    if head.data.get("format") != GAMES_FORMAT:
+        raise head.wrong("format", f"{GAMES_FORMAT} (the games file of a balance run)",
+                         head.data.get("format"))
+    offered = head.get("offered", dict, "per map the cards its drafts could deal")
+    for name, cards in offered.items():
+        head.texts(f"offered.{name}", cards)
+    return Games(path, head.whole("rules_version", 1),
+                 head.get("run", dict, "how the run was played"),
+                 {name: list(cards) for name, cards in offered.items()},
+                 [_game(line) for line in lines[1:]])
+
+
+def merge(runs: Sequence[Games]) -> tuple[list[GameResult], dict[str, Any], set[str]]:
+    """The games of ``runs`` as one run: the results, the run's description and the cards
+    the drafts of the maps drafted on could deal. Runs of different rules versions do not
+    mix, and a game played twice (the same map, seed and seats) is refused: it would be
+    counted twice."""
+    versions = sorted({r.rules_version for r in runs})
+    if len(versions) > 1:
+        played = ", ".join(f"{r.path} under {r.rules_version}" for r in runs)
+        raise GamesFileError(f"cannot merge runs of different rules versions: expected one "
+                             f"version, found {played}")
+    seen: dict[tuple[str, int, tuple[str, ...]], Path] = {}
+    results: list[GameResult] = []
+    for run in runs:
+        keys = {(r.map, r.seed, r.seats): r for r in run.results}
+        for key, r in keys.items():
+            if key in seen:
+                raise GamesFileError(
+                    f"{run.path}: the game of {r.map} with seed {r.seed} and seats "
+                    f"{','.join(r.seats)} is also in {seen[key]}: expected each game in "
+                    "one run only (play the next run from another --seed)")
+        seen.update(dict.fromkeys(keys, run.path))
+        results.extend(run.results)
+    description: dict[str, Any] = {"merged from": ", ".join(str(r.path) for r in runs)}
+    for name in dict.fromkeys(k for r in runs for k in r.run):
+        values = [r.run.get(name, "-") for r in runs]
+        if name == "games per map" and all(isinstance(v, int) for v in values):
+            description[name] = sum(values)  # each run played other games
+            continue
+        shown = list(dict.fromkeys(str(v) for v in values))
+        description[name] = shown[0] if len(shown) == 1 else " + ".join(shown)
+    drafting = {r.map for r in results if any(seat.drafted for seat in r.cards)}
+    pool = {card for run in runs for name, cards in run.offered.items() if name in drafting
+            for card in cards}
+    return results, description, pool
