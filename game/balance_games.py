@@ -13,6 +13,7 @@ what was found.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -181,12 +182,12 @@ def merge(runs: Sequence[Games]) -> tuple[list[GameResult], dict[str, Any], set[
         results.extend(run.results)
     description: dict[str, Any] = {"merged from": ", ".join(str(r.path) for r in runs)}
     for name in dict.fromkeys(k for r in runs for k in r.run):
-        values = [r.run.get(name, "-") for r in runs]
-        if name == "games per map" and all(isinstance(v, int) for v in values):
-            description[name] = sum(values)  # each run played other games
-            continue
-        shown = list(dict.fromkeys(str(v) for v in values))
+        shown = list(dict.fromkeys(str(r.run.get(name, "-")) for r in runs))
         description[name] = shown[0] if len(shown) == 1 else " + ".join(shown)
+    # the games each map and number of players got, counted (a run may have been stopped)
+    counts = Counter((r.map, len(r.seats)) for r in results)
+    fewest, most = min(counts.values(), default=0), max(counts.values(), default=0)
+    description["games per map"] = fewest if fewest == most else f"{fewest}-{most}"
     drafting = {r.map for r in results if any(seat.drafted for seat in r.cards)}
     pool = {card for run in runs for name, cards in run.offered.items() if name in drafting
             for card in cards}

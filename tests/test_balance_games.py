@@ -90,8 +90,9 @@ def test_the_same_game_in_two_runs_is_refused_not_counted_twice(
     assert code == 1
     assert str(two / GAMES_FILE) in error and str(one / GAMES_FILE) in error
     assert not (tmp_path / "out").exists()
-    results, _, _ = merge([read_games(one), read_games(_write(tmp_path, "three", seed=2))])
+    results, run, _ = merge([read_games(one), read_games(_write(tmp_path, "three", seed=2))])
     assert [r.seed for r in results] == [1, 2]
+    assert run["games per map"] == 2 and run["seed"] == "1 + 2"  # counted, not planned
 
 
 def test_runs_of_different_rules_versions_are_not_merged(tmp_path: Path) -> None:
