@@ -188,7 +188,15 @@ def merge(runs: Sequence[Games]) -> tuple[list[GameResult], dict[str, Any], set[
     counts = Counter((r.map, len(r.seats)) for r in results)
     fewest, most = min(counts.values(), default=0), max(counts.values(), default=0)
     description["games per map"] = fewest if fewest == most else f"{fewest}-{most}"
+    offered: dict[str, set[str]] = {}
+    for run in runs:
+        for name, cards in run.offered.items():
+            offered.setdefault(name, set()).update(cards)
+    return results, description, draft_pool(results, offered)
+
+
+def draft_pool(results: Iterable[GameResult], offered: Mapping[str, Iterable[str]]) -> set[str]:
+    """The cards the drafts could deal on the maps of ``results`` where someone drafted
+    (``offered``: per map its cards), so that a card nobody bought is listed."""
     drafting = {r.map for r in results if any(seat.drafted for seat in r.cards)}
-    pool = {card for run in runs for name, cards in run.offered.items() if name in drafting
-            for card in cards}
-    return results, description, pool
+    return {card for name in drafting for card in offered.get(name, ())}

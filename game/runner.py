@@ -18,7 +18,7 @@ from typing import Any
 
 from game.ai import PLAYERS, make_player
 from game.balance import build_report, share, summary, write_report
-from game.balance_games import GamesFileError, merge, read_games, write_games
+from game.balance_games import GamesFileError, draft_pool, merge, read_games, write_games
 from game.content.cards import CARDS_DIR, card_files, load_cards, visible
 from game.content.decks import DECKS_DIR
 from game.content.mods import (
@@ -296,14 +296,12 @@ def balance_command(args: argparse.Namespace) -> int:
     results = _play_tasks(args, tasks, done)
     if results is None:
         return 1
-    drafting = {r.map for r in results if any(seat.drafted for seat in r.cards)}
     run = {"computer players": ",".join(ai), "games per map": args.games, "seed": args.seed,
            "seats swapped": args.swap, "players against a boss": ",".join(
                str(n) for n in args.boss_players), "turn limit": args.max_turns}
     if len(results) < len(tasks):  # Ctrl-C: the report says so instead of passing as whole
         run["stopped"] = f"after {len(results)} of its {len(tasks)} games"
-    report = build_report(results, run, set().union(*(offered[m] for m in drafting)),
-                          card_sets)
+    report = build_report(results, run, draft_pool(results, offered), card_sets)
     write_games(Path(args.out), results, run, offered, RULES_VERSION)
     return _report(report, Path(args.out))
 
