@@ -3,18 +3,21 @@ that runs played at different times (seeds 1-200 today, 201-400 tomorrow) make o
 together: ``python -m game balance --merge FOLDER --merge FOLDER``.
 
 The file's first line says what the run was (``header``): the rules version it was
-played under, how it was played (the report's ``run``) and per map the cards its drafts
-could deal. Each further line is one game's ``GameResult`` without its timings (they
-vary from run to run and the report does not use them). A file that is not such a file
-raises ``GamesFileError`` naming the file, the line, the field, what was expected and
-what was found.
+played under, how it was played (the report's ``run``), per map the cards its drafts
+could deal and the fingerprint of its map file (``map_fingerprint``: a map changed
+between two runs makes their games two different experiments, which are not merged).
+Each further line is one game's ``GameResult`` without its timings (they vary from run
+to run and the report does not use them). A file that is not such a file raises
+``GamesFileError`` naming the file, the line, the field, what was expected and what was
+found.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -39,15 +42,30 @@ class Games:
     run: dict[str, Any]
     offered: dict[str, list[str]]
     results: list[GameResult]
+    #: per map the fingerprint of its file when the run was played (none in the files of
+    #: runs played before fingerprints were written)
+    maps: dict[str, str]
+
+
+def map_fingerprint(path: Path) -> str:
+    """The fingerprint of a map file: the start of the SHA-256 of its bytes ("" when it
+    cannot be read; the map was loaded from it a moment before, so that is rare)."""
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+    except OSError:
+        return ""
 
 
 def write_games(folder: Path, results: Sequence[GameResult], run: Mapping[str, Any],
-                offered: Mapping[str, Iterable[str]], rules_version: int) -> Path:
-    """Write ``results`` with their header into ``folder``'s games file."""
+                offered: Mapping[str, Iterable[str]], rules_version: int,
+                maps: Mapping[str, str] | None = None) -> Path:
+    """Write ``results`` with their header into ``folder``'s games file (``maps``: per
+    map the fingerprint of its file)."""
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / GAMES_FILE
     header = {"format": GAMES_FORMAT, "rules_version": rules_version, "run": dict(run),
-              "offered": {name: sorted(cards) for name, cards in sorted(offered.items())}}
+              "offered": {name: sorted(cards) for name, cards in sorted(offered.items())},
+              "maps": dict(sorted((maps or {}).items()))}
     lines = [json.dumps(header, sort_keys=True)]
     lines += [json.dumps(_game_json(r), sort_keys=True) for r in results]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -152,26 +170,33 @@ def read_games(folder: Path) -> Games:
     offered = head.get("offered", dict, "per map the cards its drafts could deal")
     for name, cards in offered.items():
         head.texts(f"offered.{name}", cards)
+    maps = head.data.get("maps", {})  # absent in the files of earlier runs
+    if not isinstance(maps, dict) or not all(isinstance(v, str) for v in maps.values()):
+        raise head.wrong("maps", "per map the fingerprint of its file", maps)
     return Games(path, head.whole("rules_version", 1),
                  head.get("run", dict, "how the run was played"),
                  {name: list(cards) for name, cards in offered.items()},
-                 [_game(line) for line in lines[1:]])
+                 [_game(line) for line in lines[1:]], dict(maps))
 
 
-def merge(runs: Sequence[Games]) -> tuple[list[GameResult], dict[str, Any], set[str]]:
-    """The games of ``runs`` as one run: the results, the run's description and the cards
-    the drafts of the maps drafted on could deal. Runs of different rules versions do not
-    mix, and a game played twice (the same map, seed and seats) is refused: it would be
-    counted twice."""
+def merge(runs: Sequence[Games], only: Collection[str] = ()) -> tuple[
+        list[GameResult], dict[str, Any], set[str], dict[str, str]]:
+    """The games of ``runs`` (of the maps named in ``only``, or all) as one run: the
+    results, the run's description, the cards the drafts of the maps drafted on could
+    deal and per map the fingerprint of its file. Runs of different rules versions do
+    not mix, nor games of a map whose file changed between runs, and a game played twice
+    (the same map, seed and seats) is refused: it would be counted twice."""
     versions = sorted({r.rules_version for r in runs})
     if len(versions) > 1:
         played = ", ".join(f"{r.path} under {r.rules_version}" for r in runs)
         raise GamesFileError(f"cannot merge runs of different rules versions: expected one "
                              f"version, found {played}")
+    kept = [[r for r in run.results if not only or r.map in only] for run in runs]
+    fingerprints = _same_maps(runs, {r.map for games in kept for r in games})
     seen: dict[tuple[str, int, tuple[str, ...]], Path] = {}
     results: list[GameResult] = []
-    for run in runs:
-        keys = {(r.map, r.seed, r.seats): r for r in run.results}
+    for run, games in zip(runs, kept, strict=True):
+        keys = {(r.map, r.seed, r.seats): r for r in games}
         for key, r in keys.items():
             if key in seen:
                 raise GamesFileError(
@@ -179,7 +204,7 @@ def merge(runs: Sequence[Games]) -> tuple[list[GameResult], dict[str, Any], set[
                     f"{','.join(r.seats)} is also in {seen[key]}: expected each game in "
                     "one run only (play the next run from another --seed)")
         seen.update(dict.fromkeys(keys, run.path))
-        results.extend(run.results)
+        results.extend(games)
     description: dict[str, Any] = {"merged from": ", ".join(str(r.path) for r in runs)}
     for name in dict.fromkeys(k for r in runs for k in r.run):
         shown = list(dict.fromkeys(str(r.run.get(name, "-")) for r in runs))
@@ -188,11 +213,31 @@ def merge(runs: Sequence[Games]) -> tuple[list[GameResult], dict[str, Any], set[
     counts = Counter((r.map, len(r.seats)) for r in results)
     fewest, most = min(counts.values(), default=0), max(counts.values(), default=0)
     description["games per map"] = fewest if fewest == most else f"{fewest}-{most}"
+    if only:
+        description["maps"] = ", ".join(sorted(only))
     offered: dict[str, set[str]] = {}
     for run in runs:
         for name, cards in run.offered.items():
             offered.setdefault(name, set()).update(cards)
-    return results, description, draft_pool(results, offered)
+    return results, description, draft_pool(results, offered), fingerprints
+
+
+def _same_maps(runs: Sequence[Games], played: Collection[str]) -> dict[str, str]:
+    """Per map of ``played`` its file's fingerprint, the same in every run that wrote
+    one; a map whose file differs between two runs is refused."""
+    found: dict[str, tuple[str, Path]] = {}
+    for run in runs:
+        for name, fingerprint in run.maps.items():
+            if name not in played or not fingerprint:
+                continue
+            first = found.setdefault(name, (fingerprint, run.path))
+            if first[0] != fingerprint:
+                raise GamesFileError(
+                    f"{run.path}: the map {name} was played from a file with fingerprint "
+                    f"{fingerprint}, and in {first[1]} from one with {first[0]}: expected "
+                    "the same map file in every run (the map changed between the runs; "
+                    "merge each map's games of one file with --map)")
+    return {name: fingerprint for name, (fingerprint, _) in sorted(found.items())}
 
 
 def draft_pool(results: Iterable[GameResult], offered: Mapping[str, Iterable[str]]) -> set[str]:

@@ -257,7 +257,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="M",
         action="append",
         help="a map to play (repeat for several; default: the shipped Muhq maps for two "
-        "players and the boss maps)",
+        "players and the boss maps); with --merge, a map whose games to keep",
     )
     balance.add_argument(
         "--games",
@@ -302,7 +302,8 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         help="play nothing: write one report of the games of earlier runs, each FOLDER "
         "a report folder (its games.jsonl) or a games file; repeat the option for each "
-        "run (runs of one rules version, each game in one run only)",
+        "run (runs of one rules version and the same map files, each game in one run "
+        "only); with --map, only the games of those maps",
     )
     _add_jobs_option(balance)
     _add_mod_options(balance)

@@ -18,7 +18,14 @@ from typing import Any
 
 from game.ai import PLAYERS, make_player
 from game.balance import build_report, share, summary, write_report
-from game.balance_games import GamesFileError, draft_pool, merge, read_games, write_games
+from game.balance_games import (
+    GamesFileError,
+    draft_pool,
+    map_fingerprint,
+    merge,
+    read_games,
+    write_games,
+)
 from game.content.cards import CARDS_DIR, card_files, load_cards, visible
 from game.content.decks import DECKS_DIR
 from game.content.mods import (
@@ -267,6 +274,7 @@ def balance_command(args: argparse.Namespace) -> int:
         return 2
     plans_of: list[tuple[Setting, list[tuple[int, tuple[str, ...]]]]] = []
     offered: dict[str, set[str]] = {}  # map -> the cards its drafts may deal
+    fingerprints: dict[str, str] = {}  # map -> its file's fingerprint
     for name in args.map or balance_maps():
         try:
             spec, setting = _map_setting(args, content, name)
@@ -275,6 +283,7 @@ def balance_command(args: argparse.Namespace) -> int:
             return 1
         offered[spec.name] = {c.name for c in content.library.in_sets(setting.sets)
                               if c.buy is not None}
+        fingerprints[spec.name] = map_fingerprint(Path(spec.source))
         if is_boss_map(spec):  # the players' seats, then the boss side
             boss = spec.win.kind if spec.win.kind in PLAYERS else ai[-1]
             plans = [seat_plan(args.games, args.seed, [*seat_kinds(ai, n), boss], False)
@@ -302,7 +311,7 @@ def balance_command(args: argparse.Namespace) -> int:
     if len(results) < len(tasks):  # Ctrl-C: the report says so instead of passing as whole
         run["stopped"] = f"after {len(results)} of its {len(tasks)} games"
     report = build_report(results, run, draft_pool(results, offered), card_sets)
-    write_games(Path(args.out), results, run, offered, RULES_VERSION)
+    write_games(Path(args.out), results, run, offered, RULES_VERSION, fingerprints)
     return _report(report, Path(args.out))
 
 
@@ -316,15 +325,24 @@ def _report(report: dict[str, Any], folder: Path) -> int:
 
 def _merge_reports(args: argparse.Namespace, card_sets: dict[str, str]) -> int:
     """``balance --merge``: one report of the games of earlier runs, nothing played."""
+    only = tuple(args.map or ())
     try:
         runs = [read_games(Path(folder)) for folder in args.merge]
-        results, run, pool = merge(runs)
+        results, run, pool, fingerprints = merge(runs, only)
     except GamesFileError as exc:
         print(f"balance --merge: {exc}", file=sys.stderr)
         return 1
+    missing = sorted(set(only) - {r.map for r in results})
+    if missing:
+        found = sorted({r.map for games in runs for r in games.results})
+        print(f"balance --merge: --map {', '.join(missing)}: expected a map played in the "
+              f"runs, found only {', '.join(found) or 'no games'}", file=sys.stderr)
+        return 1
     report = build_report(results, run, pool, card_sets)
-    offered = {name: cards for games in runs for name, cards in games.offered.items()}
-    write_games(Path(args.out), results, run, offered, runs[0].rules_version)
+    played = {r.map for r in results}
+    offered = {name: cards for games in runs for name, cards in games.offered.items()
+               if name in played}
+    write_games(Path(args.out), results, run, offered, runs[0].rules_version, fingerprints)
     return _report(report, Path(args.out))
 
 

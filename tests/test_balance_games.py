@@ -56,6 +56,12 @@ def test_two_runs_merged_make_the_report_of_one_run_of_all_their_games(
     assert "2P-ring-street (4 games)" in printed
     # the merged folder holds the games too, so a merged report merges again
     assert len(read_games(merged).results) == 8
+    # each run names the file of each map it played by its fingerprint, and so does the
+    # merged one
+    shipped = read_games(first).maps
+    assert sorted(shipped) == ["2P-ring-street", "the-tyrant"]
+    assert all(len(f) == 16 and int(f, 16) >= 0 for f in shipped.values())
+    assert read_games(then).maps == shipped == read_games(merged).maps
 
 
 def test_a_games_file_reads_back_the_games_written(tmp_path: Path) -> None:
@@ -71,12 +77,58 @@ def test_a_games_file_reads_back_the_games_written(tmp_path: Path) -> None:
     assert back.rules_version == RULES_VERSION
 
 
-def _write(tmp_path: Path, name: str, version: int = RULES_VERSION,
-           seed: int = 1) -> Path:
+def _write(tmp_path: Path, name: str, version: int = RULES_VERSION, seed: int = 1,
+           maps: dict[str, str] | None = None) -> Path:
+    """A run of one game on each of ``maps`` (map -> fingerprint; default: 2P-a)."""
     folder = tmp_path / name
-    write_games(folder, [GameResult(1, seed, (0,), "r", 5, 50, "h", ("normal", "normal"),
-                                    "2P-a")], {"seed": seed}, {}, version)
+    maps = {"2P-a": ""} if maps is None else maps
+    write_games(folder, [GameResult(i, seed, (0,), "r", 5, 50, "h", ("normal", "normal"),
+                                    name_) for i, name_ in enumerate(maps, 1)],
+                {"seed": seed}, {}, version, {k: v for k, v in maps.items() if v})
     return folder
+
+
+def test_the_games_of_a_map_whose_file_changed_between_runs_are_not_merged(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    before = _write(tmp_path, "before", maps={"2P-a": "aaaa", "2P-b": "bbbb"})
+    after = _write(tmp_path, "after", seed=2, maps={"2P-a": "cccc", "2P-b": "bbbb"})
+    with pytest.raises(GamesFileError) as caught:
+        merge([read_games(before), read_games(after)])
+    assert str(caught.value) == (
+        f"{after / GAMES_FILE}: the map 2P-a was played from a file with fingerprint cccc, "
+        f"and in {before / GAMES_FILE} from one with aaaa: expected the same map file in "
+        "every run (the map changed between the runs; merge each map's games of one file "
+        "with --map)")
+    # the map that stayed the same merges, named with --map
+    results, run, _, fingerprints = merge([read_games(before), read_games(after)], ["2P-b"])
+    assert [(r.map, r.seed) for r in results] == [("2P-b", 1), ("2P-b", 2)]
+    assert fingerprints == {"2P-b": "bbbb"} and run["maps"] == "2P-b"
+    out = tmp_path / "out"
+    code = main(["balance", "--merge", str(before), "--merge", str(after), "--map", "2P-b",
+                 "--out", str(out), "--no-user-mods"])
+    capsys.readouterr()
+    assert code == 0
+    merged = read_games(out)
+    assert {r.map for r in merged.results} == {"2P-b"} and merged.maps == {"2P-b": "bbbb"}
+    # a run written before fingerprints (no "maps" in its header) merges with either
+    path = _write(tmp_path, "older", seed=3) / GAMES_FILE
+    lines = path.read_text(encoding="utf-8").splitlines()
+    header = json.loads(lines[0])
+    del header["maps"]
+    path.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8")
+    assert read_games(path).maps == {}
+    assert len(merge([read_games(before), read_games(path)])[0]) == 3
+
+
+def test_merging_a_map_that_no_run_played_is_refused_with_the_maps_played(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    run = _write(tmp_path, "run", maps={"2P-a": "aaaa", "2P-b": "bbbb"})
+    code = main(["balance", "--merge", str(run), "--map", "2P-c", "--out",
+                 str(tmp_path / "out"), "--no-user-mods"])
+    assert code == 1
+    assert capsys.readouterr().err == ("balance --merge: --map 2P-c: expected a map played "
+                                       "in the runs, found only 2P-a, 2P-b\n")
+    assert not (tmp_path / "out").exists()
 
 
 def test_the_same_game_in_two_runs_is_refused_not_counted_twice(
@@ -90,7 +142,8 @@ def test_the_same_game_in_two_runs_is_refused_not_counted_twice(
     assert code == 1
     assert str(two / GAMES_FILE) in error and str(one / GAMES_FILE) in error
     assert not (tmp_path / "out").exists()
-    results, run, _ = merge([read_games(one), read_games(_write(tmp_path, "three", seed=2))])
+    results, run, _, _ = merge([read_games(one),
+                                read_games(_write(tmp_path, "three", seed=2))])
     assert [r.seed for r in results] == [1, 2]
     assert run["games per map"] == 2 and run["seed"] == "1 + 2"  # counted, not planned
 
@@ -155,3 +208,15 @@ def test_a_file_that_is_no_games_file_is_refused(tmp_path: Path) -> None:
     with pytest.raises(GamesFileError, match="expected a header line and a line per game, "
                                              "found an empty file"):
         read_games(empty)
+
+
+def test_a_header_with_broken_map_fingerprints_is_named(tmp_path: Path) -> None:
+    path = _write(tmp_path, "run") / GAMES_FILE
+    lines = path.read_text(encoding="utf-8").splitlines()
+    header = json.loads(lines[0])
+    header["maps"] = {"2P-a": 7}
+    path.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8")
+    with pytest.raises(GamesFileError) as caught:
+        read_games(path)
+    assert str(caught.value) == (f"{path}, line 1: field 'maps': expected per map the "
+                                 'fingerprint of its file, found {"2P-a": 7}')
