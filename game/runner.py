@@ -8,10 +8,13 @@ import json
 import math
 import os
 import random
+import signal
 import statistics
 import sys
+import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -157,20 +160,40 @@ def _computer_players(args: argparse.Namespace) -> tuple[str, ...]:
 def _play_tasks(args: argparse.Namespace, tasks: list[GameTask],
                 done: Callable[[GameResult], None]) -> list[GameResult] | None:
     """Play ``tasks`` as ``--jobs`` and ``--cluster`` ask, handing each result to ``done``
-    in the order of the tasks; Ctrl-C stops the run and keeps the games finished so far.
-    None (the reason printed) when the cluster cannot be used."""
+    in the order of the tasks; Ctrl-C or a SIGTERM (``kill``, a job scheduler's stop;
+    a run started in the background of a script ignores Ctrl-C) stops the run and keeps
+    the games finished so far. None (the reason printed) when the cluster cannot be used."""
     results: list[GameResult] = []
     try:
-        for result in play_all(tasks, getattr(args, "jobs", None) or all_cores(),
-                               getattr(args, "cluster", None)):
-            results.append(result)
-            done(result)
+        with _terminate_stops():
+            for result in play_all(tasks, getattr(args, "jobs", None) or all_cores(),
+                                   getattr(args, "cluster", None)):
+                results.append(result)
+                done(result)
     except KeyboardInterrupt:
         print(f"interrupted after {len(results)} of {len(tasks)} games", file=sys.stderr)
     except ClusterUnavailable as exc:
         print(exc, file=sys.stderr)
         return None
     return results
+
+
+@contextmanager
+def _terminate_stops() -> Iterator[None]:
+    """Within the block a SIGTERM stops the run as Ctrl-C does (signal handlers can only
+    be set in the main thread: elsewhere the block changes nothing)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(_signum: int, _frame: object) -> None:
+        raise KeyboardInterrupt
+
+    before = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
 
 
 def simulate_command(args: argparse.Namespace) -> int:

@@ -193,6 +193,35 @@ def test_a_balance_run_stopped_early_says_so_in_its_report(
     assert "stopped" not in json.loads((whole / "report.json").read_text())["run"]
 
 
+def test_a_balance_run_stopped_by_sigterm_keeps_its_games_as_ctrl_c_does(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``kill PID`` (what a job scheduler or ``timeout`` sends; a run started in the
+    background of a script ignores Ctrl-C) stops the run and keeps the games played, and
+    the handler is the one before once the run is over."""
+    import os
+    import signal
+
+    import game.runner as runner
+
+    real = runner.play_all
+
+    def terminated_after_two(*args: Any, **kwargs: Any) -> Iterator[Any]:
+        for count, result in enumerate(real(*args, **kwargs), 1):
+            yield result
+            if count == 2:
+                os.kill(os.getpid(), signal.SIGTERM)
+
+    monkeypatch.setattr(runner, "play_all", terminated_after_two)
+    before = signal.getsignal(signal.SIGTERM)
+    out, _ = _balance(tmp_path, capsys, "1", "terminated")
+    report = json.loads((out / "report.json").read_text())
+    assert report["games"] == 2
+    assert report["run"]["stopped"] == "after 2 of its 4 games"
+    assert (out / "games.jsonl").read_text().count("\n") == 3  # the header and two games
+    assert signal.getsignal(signal.SIGTERM) is before
+
+
 def test_balance_report_is_the_same_from_worker_processes(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     one, _ = _balance(tmp_path, capsys, "1", "one")
