@@ -179,6 +179,10 @@ def read_games(folder: Path) -> Games:
                  [_game(line) for line in lines[1:]], dict(maps))
 
 
+#: what a merge says of itself in the run's description (not taken over from its runs)
+_MERGE_OWN = ("merged from", "maps")
+
+
 def merge(runs: Sequence[Games], only: Collection[str] = ()) -> tuple[
         list[GameResult], dict[str, Any], set[str], dict[str, str]]:
     """The games of ``runs`` (of the maps named in ``only``, or all) as one run: the
@@ -205,8 +209,10 @@ def merge(runs: Sequence[Games], only: Collection[str] = ()) -> tuple[
                     "one run only (play the next run from another --seed)")
         seen.update(dict.fromkeys(keys, run.path))
         results.extend(games)
-    description: dict[str, Any] = {"merged from": ", ".join(str(r.path) for r in runs)}
-    for name in dict.fromkeys(k for r in runs for k in r.run):
+    # a merged run's sources stand for it, so that merges chain to the files played
+    sources = [r.run["merged from"] if "merged from" in r.run else str(r.path) for r in runs]
+    description: dict[str, Any] = {"merged from": ", ".join(sources)}
+    for name in dict.fromkeys(k for r in runs for k in r.run if k not in _MERGE_OWN):
         shown = list(dict.fromkeys(str(r.run.get(name, "-")) for r in runs))
         description[name] = shown[0] if len(shown) == 1 else " + ".join(shown)
     # the games each map and number of players got, counted (a run may have been stopped)

@@ -110,6 +110,12 @@ def test_the_games_of_a_map_whose_file_changed_between_runs_are_not_merged(
     assert code == 0
     merged = read_games(out)
     assert {r.map for r in merged.results} == {"2P-b"} and merged.maps == {"2P-b": "bbbb"}
+    # merged again with a later run, the merged run stands for the runs it came from
+    later = _write(tmp_path, "later", seed=3, maps={"2P-b": "bbbb"})
+    _, chained, _, _ = merge([merged, read_games(later)])
+    assert chained["merged from"] == ", ".join(
+        str(folder / GAMES_FILE) for folder in (before, after, later))
+    assert "maps" not in chained and chained["seed"] == "1 + 2 + 3"
     # a run written before fingerprints (no "maps" in its header) merges with either
     path = _write(tmp_path, "older", seed=3) / GAMES_FILE
     lines = path.read_text(encoding="utf-8").splitlines()
