@@ -54,9 +54,12 @@ def harmful_mark(name: object) -> bool:
 class EasyPlayer:
     name = "easy"
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, explain: bool = True) -> None:
         self.rng = random.Random(seed)
         self.last_reason = ""
+        #: whether ``choose`` says why (``last_reason``, the game log's words); the
+        #: practice games of a search need none
+        self.explain = explain
         #: the tiles each (player, unit) heads for in one position (the game and its
         #: ``version``): a position's every move is judged against the same objectives
         self._goals_of: tuple[Game | None, int] = (None, -1)
@@ -66,12 +69,20 @@ class EasyPlayer:
 
     def choose(self, game: Game, player: int) -> Action:
         legal = game.legal_actions(player)
-        scored = [(value, i, a) for i, (value, a) in
-                  enumerate(zip(self.rates(game, player, legal), legal, strict=True))]
-        best = max(s for s, _, _ in scored)
-        top = [a for s, _, a in scored if s == best]
-        action = top[self.rng.randrange(len(top))]
-        self.last_reason = self.reason(game, player, action, best)
+        if len(legal) == 1 and not isinstance(legal[0], Attack):
+            # nothing to weigh (two choices in three of a search's practice games); the
+            # draw among the best is made all the same, so that every later choice comes
+            # out as it would (only an attack's reason reads its score)
+            self.rng.randrange(1)
+            action, best = legal[0], 0.0
+        else:
+            scored = [(value, i, a) for i, (value, a) in
+                      enumerate(zip(self.rates(game, player, legal), legal, strict=True))]
+            best = max(s for s, _, _ in scored)
+            top = [a for s, _, a in scored if s == best]
+            action = top[self.rng.randrange(len(top))]
+        if self.explain:
+            self.last_reason = self.reason(game, player, action, best)
         return action
 
     def rate(self, game: Game, player: int, action: Action) -> float:

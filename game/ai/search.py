@@ -347,7 +347,7 @@ class HardPlayer:
         self.width = width
         self.top = top
         self.horizon = horizon
-        self.playout = EasyPlayer(seed)
+        self.playout = EasyPlayer(seed, explain=False)  # practice games: no words
         self.playout.rng = self.rng
         self.clock = _TurnClock()
         #: playouts run by the last decision (for tests and measurements)

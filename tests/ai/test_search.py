@@ -195,3 +195,30 @@ def test_normal_beats_random_from_either_seat() -> None:
         game = play_random_game(SPEC, LIBRARY, 1, max_turns=20, ai=seats)
         assert game.winners == (seats.index("normal"),)
         game.close()
+
+
+def test_the_easy_player_takes_a_lone_action_unweighed_and_draws_as_if_it_weighed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With one legal action the rules of thumb have nothing to weigh (two choices in
+    three of the hard player's practice games): it is taken without scoring, and the draw
+    among the best actions is still made, so every later choice is the one the player
+    would have made after weighing it; the practice games' player gives no reasons."""
+    from game.ai.easy import EasyPlayer
+
+    game = new_game()
+    while len(game.legal_actions(game.actor)) != 1:  # play on to a lone action
+        game.apply(game.legal_actions(game.actor)[-1])
+    actor = game.actor
+    assert actor is not None
+    (only,) = game.legal_actions(actor)
+    player = EasyPlayer(9)
+    weighed: list[Action] = []
+    monkeypatch.setattr(player, "rates", lambda _g, _p, actions: weighed.extend(actions))
+    assert player.choose(game, actor) is only and weighed == []
+    drawn = random.Random(9)
+    drawn.randrange(1)  # the draw among one best action
+    assert player.rng.getstate() == drawn.getstate()
+    assert player.last_reason == "nothing better to do"
+    silent = EasyPlayer(9, explain=False)
+    assert silent.choose(game, actor) is only and silent.last_reason == ""
+    assert HardPlayer(1, nodes=8).playout.explain is False
