@@ -355,14 +355,14 @@ def _merge_reports(args: argparse.Namespace, card_sets: dict[str, str]) -> int:
     except GamesFileError as exc:
         print(f"balance --merge: {exc}", file=sys.stderr)
         return 1
-    missing = sorted(set(only) - {r.map for r in results})
+    played = {r.map for r in results}
+    missing = sorted(set(only) - played)
     if missing:
         found = sorted({r.map for games in runs for r in games.results})
         print(f"balance --merge: --map {', '.join(missing)}: expected a map played in the "
               f"runs, found only {', '.join(found) or 'no games'}", file=sys.stderr)
         return 1
     report = build_report(results, run, pool, card_sets)
-    played = {r.map for r in results}
     offered = {name: cards for games in runs for name, cards in games.offered.items()
                if name in played}
     write_games(Path(args.out), results, run, offered, runs[0].rules_version, fingerprints)
