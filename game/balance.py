@@ -15,7 +15,7 @@ import json
 import math
 import statistics
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -170,6 +170,32 @@ def _deck_cards(results: Sequence[GameResult],
     return rows, share(wins, seats)
 
 
+def _generals(results: Sequence[GameResult]) -> list[dict[str, Any]]:
+    """Per general (where seats bring a deck led by a general: the duel), how often its
+    seats won, over all and against each other general met; the best first. A game
+    between two seats of the same general counts for neither's matchups."""
+    seats: Counter[str] = Counter()
+    wins: Counter[str] = Counter()
+    met: Counter[tuple[str, str]] = Counter()
+    beat: Counter[tuple[str, str]] = Counter()
+    for r in results:
+        if len(r.generals) != len(r.seats):
+            continue
+        for seat, general in enumerate(r.generals):
+            won = seat in r.winners
+            seats[general] += 1
+            wins[general] += won
+            for other_seat, other in enumerate(r.generals):
+                if other_seat != seat and other != general:
+                    met[(general, other)] += 1
+                    beat[(general, other)] += won
+    rows = [{"general": name, **share(wins[name], seats[name]),
+             "against": {other: share(beat[(name, other)], met[(name, other)])
+                         for other in sorted(seats) if met[(name, other)]}}
+            for name in seats]
+    return sorted(rows, key=lambda row: (-row["rate"], row["general"]))
+
+
 def build_report(results: Sequence[GameResult], run: Mapping[str, Any],
                  pool: Iterable[str] = (),
                  card_sets: Mapping[str, str] | None = None) -> dict[str, Any]:
@@ -199,6 +225,7 @@ def build_report(results: Sequence[GameResult], run: Mapping[str, Any],
         "never_bought": sorted(c["card"] for c in cards if not c["bought"]),
         "deck_cards": deck_cards,
         "deck_baseline": deck_baseline,
+        "generals": _generals(results),
         "figures": [],
     }
 
@@ -247,6 +274,11 @@ def summary(report: Mapping[str, Any]) -> list[str]:
                      f"more): highest "
                      f"{best['card']} {percent(best['won_when_played'])}, lowest "
                      f"{worst['card']} {percent(worst['won_when_played'])}")
+    generals = [g for g in report.get("generals", ()) if g["games"] >= SUMMARY_SEATS]
+    if len(generals) > 1:
+        lines.append(f"generals (their decks), win rate ({SUMMARY_SEATS} seats or more): "
+                     f"highest {generals[0]['general']} {percent(generals[0])}, lowest "
+                     f"{generals[-1]['general']} {percent(generals[-1])}")
     return lines
 
 
@@ -325,7 +357,35 @@ def page(report: Mapping[str, Any]) -> str:
                       ([c["card"], c["set"], c["played"],
                         f"{percent(c['won_when_played'])} of {c['won_when_played']['games']}"]
                        for c in report["deck_cards"]))
+    if report.get("generals"):
+        out += _generals_section(report["generals"], figure)
     return "\n".join(out)
+
+
+def _generals_section(generals: Sequence[Mapping[str, Any]],
+                      figure: Callable[[str, str], None]) -> list[str]:
+    """The generals' part of the page: each general's win rate, then the row general's
+    win rate against each column general."""
+    out = ["## Generals", "",
+           "Where each seat brings a deck led by a general (the duel): how often the seats "
+           "of each general won, over all and against each other general. A general's "
+           "figure is its whole deck's, played the way the computer players play it.", ""]
+    figure("generals.png", "win rate by general")
+    names = [g["general"] for g in generals]
+    out += _table(["general", "seats", "won"],
+                  ([g["general"], g["games"], percent(g)] for g in generals))
+    out += ["Against each other: the row's general won this share of its games against "
+            "the column's (games in brackets).", ""]
+
+    def cell(row: Mapping[str, Any], other: str) -> str:
+        against = row["against"].get(other)
+        if row["general"] == other or against is None:
+            return "-"
+        return f"{100 * against['rate']:.0f} % ({against['games']})"
+
+    out += _table(["general", *names], ([g["general"], *(cell(g, n) for n in names)]
+                                        for g in generals))
+    return out
 
 
 def write_report(report: dict[str, Any], folder: Path) -> list[Path]:

@@ -78,7 +78,9 @@ def _game_json(result: GameResult) -> dict[str, Any]:
             "state_hash": result.state_hash, "seats": list(result.seats), "map": result.map,
             "boss": result.boss,
             "cards": [{"drafted": list(c.drafted), "bought": list(c.bought),
-                       "played": list(c.played)} for c in result.cards]}
+                       "played": list(c.played)} for c in result.cards],
+            # only where seats bring decks, so that other runs' files stay as they were
+            **({"generals": list(result.generals)} if result.generals else {})}
 
 
 class _Line:
@@ -134,12 +136,17 @@ def _game(line: _Line) -> GameResult:
                              seat)
         seat_cards.append(SeatCards(*(line.texts(f"cards[{index}].{kind}", seat.get(kind))
                                       for kind in ("drafted", "bought", "played"))))
+    generals = line.texts("generals", line.data.get("generals", []))
+    if len(generals) not in (0, len(seats)):
+        raise line.wrong("generals", f"the general of each of the {len(seats)} seats",
+                         generals)
     return GameResult(index=line.whole("index", 1), seed=line.whole("seed"),
                       winners=tuple(winners), reason=line.get("reason", str, "a text"),
                       turns=line.whole("turns"), actions=line.whole("actions"),
                       state_hash=line.get("state_hash", str, "a text"), seats=seats,
                       map=line.get("map", str, "a map's name"),
-                      boss=line.get("boss", bool, "true or false"), cards=tuple(seat_cards))
+                      boss=line.get("boss", bool, "true or false"), cards=tuple(seat_cards),
+                      generals=generals)
 
 
 def read_games(folder: Path) -> Games:

@@ -157,6 +157,18 @@ def deck_cards(report: Report, axes: Sequence[Axes]) -> None:
                  "won_when_played", "played")
 
 
+def generals(report: Report, ax: Axes) -> None:
+    rows = report["generals"]
+    ax.barh(range(len(rows)), [100 * r["rate"] for r in rows], xerr=_errors(rows),
+            capsize=3, color="#8fb3d9")
+    ax.axvline(50, color="black", linestyle="--", linewidth=1)
+    ax.set_yticks(range(len(rows)), [f"{r['general']}\n{r['games']} seats" for r in rows])
+    ax.invert_yaxis()
+    ax.set_xlim(0, 100)
+    ax.set_xlabel("games won (%), with 95 % interval; dashed: an even share")
+    ax.set_title("Win rate by general (its deck)")
+
+
 def _label(row: Mapping[str, Any]) -> str:
     return f"{row['map']}\n{who_plays(row)}, {row['games']} games"
 
@@ -167,6 +179,7 @@ def draw_figures(report: Report, folder: Path) -> list[Path]:
     both = maps + len(report["boss_games"])
     cards_shown = len(report["cards"])
     decks_shown = len(report.get("deck_cards", ()))
+    generals_shown = len(report.get("generals", ()))
     # file name, height in inches (0: no data), panels side by side, how to draw it
     plans: list[tuple[str, float, int, Callable[..., None]]] = [
         ("seats.png", 2.0 + 0.7 * maps if maps else 0, 1, seats),
@@ -175,6 +188,7 @@ def draw_figures(report: Report, folder: Path) -> list[Path]:
         ("bosses.png", 5.0 if report["bosses"] else 0, 1, bosses),
         ("cards.png", 1.5 + 0.22 * cards_shown if cards_shown else 0, 2, cards),
         ("deck-cards.png", 1.5 + 0.22 * decks_shown if decks_shown else 0, 2, deck_cards),
+        ("generals.png", 1.5 + 0.5 * generals_shown if generals_shown else 0, 1, generals),
     ]
     written = []
     for name, height, panels, draw in plans:

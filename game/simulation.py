@@ -156,6 +156,9 @@ class GameResult:
     #: the task asked for them; they vary from run to run)
     decision_times: Mapping[str, tuple[float, ...]] = field(default_factory=dict)
     turn_times: Mapping[str, tuple[float, ...]] = field(default_factory=dict)
+    #: the general each seat brought (the duel, where a seat's deck starts with its
+    #: general); empty where players bring no deck
+    generals: tuple[str, ...] = ()
 
     def text(self, with_seats: bool = False) -> str:
         who = ", ".join(f"P{w + 1}" for w in self.winners) or "nobody"
@@ -236,7 +239,8 @@ def play_task(task: GameTask) -> GameResult:
             task.index, task.seed, game.winners, reason, game.turn, len(game.history),
             game.state_hash(), task.seats, spec.name, is_boss_map(spec), tally.seats(),
             {kind: tuple(values) for kind, values in (times or {}).items()},
-            {kind: tuple(values) for kind, values in (turns or {}).items()})
+            {kind: tuple(values) for kind, values in (turns or {}).items()},
+            tuple(deck[0] for deck in game.setup.decks or () if deck))
         game.close()
         return result
 

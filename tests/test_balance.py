@@ -3,6 +3,7 @@ tiny run (files, JSON keys, pictures)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -131,6 +132,39 @@ def test_report_counts_the_cards_of_fixed_decks_played_and_won_when_played() -> 
     assert report["never_bought"] == []  # a deck's cards are never for sale
     assert "## Cards of fixed decks" in page(report)
     assert "| Strike | duel | 6 | 66.7 % (20.8-93.9) of 3 |" in page(report)
+
+
+def test_report_counts_each_generals_wins_over_all_and_against_each_other() -> None:
+    """Where seats bring decks led by generals (the duel), the report gives each general's
+    win rate, best first, and its share of the games against each other general; a
+    mirror match counts for neither's matchups, and games without generals for nobody."""
+    def duel(index: int, winners: tuple[int, ...], generals: tuple[str, str]) -> GameResult:
+        return dataclasses.replace(_result(index, winners, "the enemy general fell", 20,
+                                           game_map="2P-duel"), generals=generals)
+
+    results = [duel(1, (0,), ("Ava", "Bo")), duel(2, (1,), ("Bo", "Ava")),
+               duel(3, (1,), ("Ava", "Cy")), duel(4, (0,), ("Cy", "Cy")),
+               duel(5, (), ("Bo", "Cy")), _result(6, (0,), "won", 10)]
+    report = build_report(results, {})
+    rows = {g["general"]: g for g in report["generals"]}
+    assert [g["general"] for g in report["generals"]] == ["Ava", "Cy", "Bo"]  # 2/3, 2/4, 0/3
+    assert (rows["Ava"]["wins"], rows["Ava"]["games"]) == (2, 3)
+    assert (rows["Cy"]["wins"], rows["Cy"]["games"]) == (2, 4)  # its mirror: one win, two seats
+    assert (rows["Bo"]["wins"], rows["Bo"]["games"]) == (0, 3)
+    assert {k: (v["wins"], v["games"]) for k, v in rows["Ava"]["against"].items()} == {
+        "Bo": (2, 2), "Cy": (0, 1)}
+    assert {k: (v["wins"], v["games"]) for k, v in rows["Cy"]["against"].items()} == {
+        "Ava": (1, 1), "Bo": (0, 1)}  # the mirror match is not a matchup
+    text = page(report)
+    assert "## Generals" in text
+    assert "| Ava | 3 | 66.7 % (20.8-93.9) |" in text
+    assert "| Ava | - | 0 % (1) | 100 % (2) |" in text  # Ava's row: against Ava, Cy, Bo
+    # the printed summary names generals only with enough seats behind the figure
+    assert not any(line.startswith("generals") for line in summary(report))
+    many = build_report(results * 4, {})
+    assert ("generals (their decks), win rate (10 seats or more): highest Ava 66.7 % "
+            "(39.1-86.2), lowest Bo 0.0 % (0.0-24.2)") in summary(many)
+    assert build_report([_result(1, (0,), "won", 10)], {})["generals"] == []
 
 
 def _balance(tmp_path: Path, capsys: pytest.CaptureFixture[str], jobs: str,
