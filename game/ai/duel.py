@@ -38,11 +38,14 @@ from game.rules.rulesets.duel.rules import (
     MAX_MANA,
     MECH_PROGRESS,
     STRUCTURE,
+    attack_targets,
     general_of,
     grid,
     health_left,
     is_free,
     keyword,
+    may_move,
+    move_tiles,
     power,
 )
 from game.rules.rulesets.duel.systems import strikes_back
@@ -80,6 +83,9 @@ GLOBE_WORTH = 0.4
 APPROACH = 0.25
 #: share of the worth of an exposed unit the enemy can kill next turn
 THREAT_SHARE = 0.4
+#: worth of a point of attack of an Ephemeral unit of the acting side that can still
+#: strike an enemy this turn (it is gone at the turn's end: only the blow counts)
+FLEETING_STRIKE = 1.0
 
 HARMFUL = frozenset({"damage", "destroy", "dispel", "take_control", "push"})
 
@@ -200,18 +206,20 @@ def _move_value(game: Game, player: int, unit: int, tile: Tile) -> float:
                           - game.geometry.distance(tile, there))
 
 
-def evaluate(game: Game, player: int) -> float:
+def evaluate(game: Game, player: int, ending: bool = False) -> float:
     """The player's side minus the enemy's, read as if the active player's turn ended
     now (see ``Board``): the generals' health, most of all, and the danger to them; the
     units (attack, health, keywords; less when the enemy can kill them next); cards in
     hand; unspent mana and the bloodbound spell of the side still acting; the mana globes
-    within reach; and how close the units stand to the enemy general."""
+    within reach; and how close the units stand to the enemy general. Until the turn
+    ends (``ending`` false), an Ephemeral unit of the acting side counts for the blow it
+    can still strike."""
     game.enter()
     if not game.players or game.winners or game.actor is None:
         if game.winners:
             return WIN if game.winners == (player,) else -WIN
         return 0.0
-    board = Board(game, player)
+    board = Board(game, player, ending)
     return board.side(player) - board.side(_enemy(game, player))
 
 
@@ -222,11 +230,13 @@ class Board:
     are the ones exposed (to every enemy unit that can reach them next turn); the active
     side's own attacks not yet made count for nothing (the search makes them)."""
 
-    def __init__(self, game: Game, viewer: int) -> None:
+    def __init__(self, game: Game, viewer: int, ending: bool = False) -> None:
         self.game = game
         #: whose eyes: only that player's hand is read card by card
         self.viewer = viewer
         self.active = game.active
+        #: the turn is being ended: Ephemeral units count for nothing
+        self.ending = ending
         self.units: list[_Unit] = []
         self.generals: dict[int, _Unit] = {}
         for entity in game.units():
@@ -254,6 +264,8 @@ class Board:
             if unit.side != player or unit.general:
                 continue
             value = unit.worth()
+            if unit.fleeting and exposed and not self.ending and self._can_strike(unit):
+                value = FLEETING_STRIKE * unit.attack
             if exposed and sum(reach.get(unit.entity, ())) >= unit.left:
                 value *= 1.0 - THREAT_SHARE
             if target is not None and unit.mobile:
@@ -274,6 +286,21 @@ class Board:
         if game.counter(player, CAPACITY) < MAX_MANA:
             worth += GLOBE_WORTH * self._globes_near(player)
         return worth
+
+    def _can_strike(self, unit: _Unit) -> bool:
+        """``unit`` may still attack an enemy this turn: one is in reach now, or it may
+        still move and a tile it can move to is next to one."""
+        game = self.game
+        if not unit.attack or unit.structure:
+            return False
+        if attack_targets(game, unit.entity):
+            return True
+        if not may_move(game, unit.entity):
+            return False
+        enemies = [u.tile for u in self.units if u.side != unit.side]
+        distance = game.geometry.distance
+        return any(distance(spot, there) <= 1 for spot in move_tiles(game, unit.entity)
+                   for there in enemies)
 
     def _reach(self, attacker_side: int) -> dict[int, list[int]]:
         """For each unit of the other side, the attacks of ``attacker_side``'s units that

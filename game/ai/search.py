@@ -216,8 +216,9 @@ class GreedyScorer:
         game, player = self.game, self.player
         if isinstance(action, EndTurn) and duel.is_duel(game):
             # the duel's evaluation reads every position as at the end of the active
-            # player's turn: ending it is worth the position as it stands
-            return evaluate(game, player)
+            # player's turn: ending it is worth the position as it stands, its Ephemeral
+            # units gone
+            return duel.evaluate(game, player, ending=True)
         try:
             game.apply(action)
             if isinstance(action, Disband) and game.actor == player:
