@@ -69,8 +69,14 @@ def test_a_games_file_reads_back_the_games_written(tmp_path: Path) -> None:
                         "2P-a", False, (SeatCards(("Soldier",), ("Soldier",), ()),
                                         SeatCards((), (), ("Die!", "Die!")))),
              GameResult(2, 8, (), "stopped at the turn limit of 200", 200, 5000, "def",
-                        ("normal", "tyrant"), "the-tyrant", True, ())]
+                        ("normal", "tyrant"), "the-tyrant", True, ()),
+             GameResult(3, 9, (0,), "the enemy general fell", 20, 120, "0a1",
+                        ("normal", "normal"), "2P-duel", False, (),
+                        generals=("Sera Dunewalker", "Dorrek Stoneheart"))]
     write_games(tmp_path, games, {"seed": 7}, {"2P-a": ["Soldier", "Die!"]}, RULES_VERSION)
+    lines = (tmp_path / GAMES_FILE).read_text(encoding="utf-8").splitlines()
+    assert "generals" not in json.loads(lines[1])  # only where seats bring decks
+    assert json.loads(lines[3])["generals"] == ["Sera Dunewalker", "Dorrek Stoneheart"]
     back = read_games(tmp_path)
     assert back.results == games
     assert back.run == {"seed": 7} and back.offered == {"2P-a": ["Die!", "Soldier"]}
@@ -157,7 +163,8 @@ def test_the_same_game_in_two_runs_is_refused_not_counted_twice(
 def test_runs_of_different_rules_versions_are_not_merged(tmp_path: Path) -> None:
     old, new = _write(tmp_path, "old", RULES_VERSION - 1, 1), _write(tmp_path, "new", seed=2)
     with pytest.raises(GamesFileError, match="different rules versions: expected one "
-                                             "version, found .* under 6, .* under 7"):
+                                             f"version, found .* under {RULES_VERSION - 1}, "
+                                             f".* under {RULES_VERSION}"):
         merge([read_games(old), read_games(new)])
 
 
@@ -184,6 +191,10 @@ def test_a_broken_game_line_is_named(tmp_path: Path, line: str, message: str) ->
     ("cards", [{"drafted": [1]}, {}],
      "field 'cards[0].drafted': expected a list of texts, found [1]"),
     ("cards", [{}], "field 'cards': expected the cards of the 2 seats, found [{}]"),
+    ("generals", ["Sera Dunewalker"],
+     "field 'generals': expected the general of each of the 2 seats, found "
+     "[\"Sera Dunewalker\"]"),
+    ("generals", [3, 4], "field 'generals': expected a list of texts, found [3, 4]"),
 ])
 def test_a_wrong_field_of_a_game_is_named_with_what_was_expected_and_found(
         tmp_path: Path, field: str, value: object, expected: str) -> None:

@@ -34,8 +34,13 @@ Two sets (see ``tests/fixtures/saves/README.md``):
   newest (``RULES_6``); not to be made again.
 - ``tests/fixtures/saves/rules-7/*.json``, rules version 7 (the Tyrant's goal grows with
   the players: 6 repression marks against one, one more for each further player): the
-  games of ``RULES_6`` again, and three players against the Tyrant. This tool writes
-  these.
+  games of ``RULES_6`` again, and three players against the Tyrant. Written by this tool
+  while version 7 was the newest (``RULES_7``), and ``sands-duel-easy-4`` (a duel in which
+  Sera Dunewalker casts Whirling Sands) by this tool on commit ``d3c4353`` with that game
+  added to ``RULES_7``, before Whirling Sands' erratum; not to be made again.
+- ``tests/fixtures/saves/rules-8/*.json``, rules version 8 (Whirling Sands' erratum: its
+  Wind Dervish stays): the games of ``RULES_7`` again, and a second duel of Sera
+  Dunewalker's. This tool writes these.
 
 Run from the repository root: ``python tools/make_save_fixtures.py [--out DIR]``. Running
 it again on an unchanged engine and computer players writes byte-identical files.
@@ -137,6 +142,13 @@ RULES_6 = RULES_5 + (
 RULES_7 = RULES_6 + (
     ("the-tyrant-3P-easy-8", "the-tyrant", ("easy", "easy", "easy", "tyrant"), 8, 200,
      ("base", "exp1")),
+    # written on commit d3c4353, before Whirling Sands' erratum
+    ("sands-duel-easy-4", "2P-duel-standard", ("easy",), 4, 200, ("base",)),
+)
+#: rules version 8: the games of version 7, and another duel of Sera Dunewalker's (the
+#: duel's decks are drawn with the seed: seed 19 deals hers to the first seat)
+RULES_8 = RULES_7 + (
+    ("sands-duel-easy-19", "2P-duel-standard", ("easy",), 19, 200, ("base",)),
 )
 #: the seats of the games that fill fewer than their map's (a boss map's players and boss)
 SEATS = {"the-tyrant-1P-easy-2": 2, "the-kraken-3P-easy-3": 4, "the-tyrant-3P-easy-8": 4}
@@ -167,12 +179,12 @@ def own_map(name: str) -> MapSpec:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", type=Path,
-                        default=ROOT / "tests" / "fixtures" / "saves" / "rules-7",
-                        help="folder to write the rules version 7 fixtures to")
+                        default=ROOT / "tests" / "fixtures" / "saves" / "rules-8",
+                        help="folder to write the rules version 8 fixtures to")
     args = parser.parse_args(argv)
     library = library_or_exit()
     args.out.mkdir(parents=True, exist_ok=True)
-    for stem, map_name, ai, seed, turns, sets in RULES_7:
+    for stem, map_name, ai, seed, turns, sets in RULES_8:
         spec = own_map(map_name) if map_name in (DECISIONS_MAP, THIEVES_MAP, KINGS_MAP,
                                                  FIREBALL_MAP, BRIBE_MAP, WOLVES_MAP) \
             else find_map(map_name)

@@ -191,6 +191,8 @@ def _param(entry: str, name: str, kind: str) -> dict[str, Any]:
         return _name()
     if kind == "target":
         return _target_reference()
+    if kind == "flag":
+        return {"type": "boolean", "x-expected": "true or false"}
     if kind == "str":
         choices = _text_choices().get(name)
         if choices is not None:

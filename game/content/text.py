@@ -858,8 +858,9 @@ def _en_summon_nearby(w: _En, p: Mapping[str, Any]) -> str:
     name = _lookup_name(w.library, str(p.get("card")), "en")
     n = _int(p.get("count", 1))
     what = f"{_En.a(name)} {name}" if n == 1 else f"{n} {name} tokens"
+    stays = " The summoned unit stays: it is not Ephemeral." if p.get("anchored") else ""
     return (f"Summon {what} on a random free tile next to "
-            f"{w.np(p.get('target', 'self'))} (none when it is surrounded).")
+            f"{w.np(p.get('target', 'self'))} (none when it is surrounded).{stays}")
 
 
 def _en_summon(w: _En, p: Mapping[str, Any]) -> str:
@@ -1033,8 +1034,9 @@ def _de_summon_nearby(w: _De, p: Mapping[str, Any]) -> str:
     name = _lookup_name(w.library, str(p.get("card")), "de")
     n = _int(p.get("count", 1))
     what = f"„{name}“" if n == 1 else f"{n}-mal „{name}“"
+    stays = " Die beschworene Einheit bleibt: sie ist nicht flüchtig." if p.get("anchored") else ""
     return (f"Beschwöre {what} auf ein zufälliges freies Feld neben "
-            f"{w.np(p.get('target', 'self'), 'dat')} (keins, wenn alles besetzt ist).")
+            f"{w.np(p.get('target', 'self'), 'dat')} (keins, wenn alles besetzt ist).{stays}")
 
 
 #: German wording per effect kind; a kind missing here falls back to English for its line

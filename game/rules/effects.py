@@ -107,7 +107,7 @@ class EffectKind:
     name: str
     run: Callable[[Game, Context, Mapping[str, Any]], None]
     text: Callable[[Mapping[str, Any]], str]
-    params: Mapping[str, str]  # parameter name -> "int", "str", "target", "mark", ...
+    params: Mapping[str, str]  # parameter name -> "int", "str", "flag", "target", "mark", ...
 
 
 EFFECTS: Registry[EffectKind] = Registry("effect")

@@ -224,8 +224,11 @@ def _play(seats: list[object], seed: int) -> Game:
 def test_duel_hard_beats_easy_from_either_seat() -> None:
     """Two seeded duels from each seat, with a fixed number of playouts (no clock: the
     games are the same every run). The win rates over many games are measured with
-    ``python -m game simulate --map 2P-duel-standard --ai hard,easy --swap``."""
-    for seed, hard_seat in ((2, 0), (2, 1), (4, 0), (4, 1)):
+    ``python -m game simulate --map 2P-duel-standard --ai hard,easy --swap``; with this
+    test's small budget hard won 16 of the 20 duels of seeds 1-10 from both seats (the
+    starter decks of rules version 8; with the decks before, seed 2 was one of these
+    games: it now deals Sera Dunewalker's deck to the easy player, which won it)."""
+    for seed, hard_seat in ((3, 0), (3, 1), (4, 0), (4, 1)):
         seats: list[object] = [EasyPlayer(seed), EasyPlayer(seed + 1)]
         seats[hard_seat] = HardPlayer(seed, nodes=10, width=16, top=4)
         game = _play(seats, seed)

@@ -5,7 +5,8 @@ version 3 (``ERRATA_VERSION``): the King has protection from Die! (rule Protecti
 Fireball reaches it either). From version 5 a Bribe played is exiled (rule Exile 1)
 instead of going back to its owner's discard pile to be bought with again. From version 6
 Call the Wolves' wolf comes on a free tile where its caller may play permanents (its
-spawn tiles) instead of any free tile, such as one next to the enemy King."""
+spawn tiles) instead of any free tile, such as one next to the enemy King. From version 8
+the duel's Whirling Sands summons a Wind Dervish that stays (anchored, not Ephemeral)."""
 
 from __future__ import annotations
 
@@ -158,3 +159,50 @@ def test_call_the_wolves_text_names_the_spawn_tiles_from_rules_6_only() -> None:
         "Create a Wolf token on target free tile where you may play permanents."]
     assert rules_text(LIBRARY.as_of(5)["Call the Wolves"], "en", LIBRARY) == [
         "Create a Wolf token on target free tile."]
+
+
+def _whirling_sands(version: int) -> tuple[bool, bool]:
+    """Sera Dunewalker casts Whirling Sands on her first turn, which then ends: (whether
+    its Wind Dervish came anchored, whether it is still on the board afterwards)."""
+    from game.maps import find_map
+    from game.rules import Game, GameSetup
+    from game.rules.core.actions import Bloodbound, EndTurn, Mulligan
+
+    decks = (("Sera Dunewalker", *["Dust Dancer"] * 39),
+             ("Dorrek Stoneheart", *["Pebble Golem"] * 39))
+    game = Game(GameSetup(find_map("2P-duel-standard"), LIBRARY, 2, 1, decks=decks,
+                          version=version))
+    try:
+        game.apply(Mulligan(0, ()))
+        game.apply(Mulligan(1, ()))
+        game.add_to_counter(0, "bloodbound_ready", 1)  # ready at once, not on turn 3
+        assert Bloodbound(0) in game.legal_actions(0)
+        game.apply(Bloodbound(0))
+        dervishes = [u for u in game.units() if game.card(u).name == "Wind Dervish"]
+        assert len(dervishes) == 1
+        anchored = bool(game.marks(dervishes[0], "duel:anchored"))
+        game.apply(EndTurn(0))
+        return anchored, game.is_on_map(dervishes[0])
+    finally:
+        game.close()
+
+
+def test_from_rules_8_whirling_sands_summons_a_wind_dervish_that_stays() -> None:
+    """Whirling Sands' erratum (rules version 8): the Wind Dervish it summons next to
+    Sera Dunewalker comes anchored, so it is not Ephemeral and outlasts the turn."""
+    assert RULES_VERSION >= 8
+    assert _whirling_sands(RULES_VERSION) == (True, True)
+
+
+def test_a_game_of_rules_7_plays_whirling_sands_ephemeral() -> None:
+    """Before the erratum the dervish was Ephemeral: gone when the turn ended."""
+    assert _whirling_sands(7) == (False, False)
+
+
+def test_whirling_sands_text_says_its_dervish_stays_from_rules_8_only() -> None:
+    from game.content.text import rules_text
+    assert rules_text(LIBRARY["Whirling Sands"])[-1].endswith(
+        " The summoned unit stays: it is not Ephemeral.")
+    assert rules_text(LIBRARY["Whirling Sands"], "de")[-1].endswith(
+        " Die beschworene Einheit bleibt: sie ist nicht flüchtig.")
+    assert "stays" not in " ".join(rules_text(LIBRARY.as_of(7)["Whirling Sands"]))

@@ -6,8 +6,10 @@ them, and a save made while such a decision waits, those of rules version 3
 (rules-3: the errata, the King with protection from Die!) those of rules version 4
 (rules-4: the boss grows with the number of players; Fireball's erratum) and those of rules
 version 5 (rules-5: Bribe's erratum, a Bribe played is exiled), those of rules version 6
-(rules-6: Call the Wolves' erratum, the wolf comes on the caller's spawn tiles) and those of
-rules version 7 (rules-7: the Tyrant's goal grows with the players)."""
+(rules-6: Call the Wolves' erratum, the wolf comes on the caller's spawn tiles), those of
+rules version 7 (rules-7: the Tyrant's goal grows with the players; a duel saved before
+Whirling Sands' erratum) and those of rules version 8 (rules-8: Whirling Sands' erratum,
+its Wind Dervish stays)."""
 
 from __future__ import annotations
 
@@ -32,6 +34,7 @@ RULES_4 = sorted((FIXTURES / "rules-4").glob("*.json"))
 RULES_5 = sorted((FIXTURES / "rules-5").glob("*.json"))
 RULES_6 = sorted((FIXTURES / "rules-6").glob("*.json"))
 RULES_7 = sorted((FIXTURES / "rules-7").glob("*.json"))
+RULES_8 = sorted((FIXTURES / "rules-8").glob("*.json"))
 #: the answers to the decisions of rules version 2
 ANSWERS = {"leave_unpaid", "place_dropped", "discard_to_pay", "declare_trigger_first"}
 
@@ -140,7 +143,51 @@ def test_rules_7_fixtures_are_version_7_and_the_tyrant_needs_8_marks_against_thr
         game.close()
 
 
-ALL = SAVES + RULES_2 + RULES_3 + RULES_4 + RULES_5 + RULES_6 + RULES_7
+def _sands_dervishes(game: Game) -> list[bool]:
+    """Replay ``game`` from its setup: for each Whirling Sands cast, whether the Wind
+    Dervish it summoned came anchored (not Ephemeral)."""
+    again = Game(game.setup)
+    found = []
+    try:
+        for action in game.history:
+            before = set(again.units())
+            again.apply(action)
+            if action.kind == "bloodbound":
+                new = [u for u in again.units() if u not in before
+                       and again.card(u).name == "Wind Dervish"]
+                found += [bool(again.marks(u, "duel:anchored")) for u in new]
+        assert again.state_hash() == game.state_hash()
+    finally:
+        again.close()
+    return found
+
+
+def test_rules_7_duel_saved_before_the_erratum_keeps_whirling_sands_ephemeral() -> None:
+    """A duel of rules version 7 plays Whirling Sands as it was then: each Wind Dervish
+    it summoned was Ephemeral (not anchored), and the save still verifies."""
+    game = load_game(FIXTURES / "rules-7" / "sands-duel-easy-4.json", _library(), verify=True)
+    try:
+        assert game.setup.version == 7
+        sands = _sands_dervishes(game)
+        assert len(sands) >= 3 and not any(sands)
+    finally:
+        game.close()
+
+
+def test_rules_8_fixtures_are_version_8_and_whirling_sands_dervishes_stay() -> None:
+    """Whirling Sands' erratum of rules version 8: every Wind Dervish it summoned in the
+    fixtures' duels came anchored, so it stays past the end of the turn."""
+    found = []
+    for stem in ("sands-duel-easy-4", "sands-duel-easy-19"):
+        game = _newer_version(RULES_7, RULES_8, 8, stem)
+        try:
+            found += _sands_dervishes(game)
+        finally:
+            game.close()
+    assert len(found) >= 3 and all(found)
+
+
+ALL = SAVES + RULES_2 + RULES_3 + RULES_4 + RULES_5 + RULES_6 + RULES_7 + RULES_8
 
 
 @pytest.mark.parametrize("path", ALL, ids=[f"{p.parent.name}/{p.stem}" for p in ALL])

@@ -15,7 +15,7 @@ from .frozen import quick_init
 #: Version of the rules engine's save format and game semantics. A game keeps the version
 #: it was started under (``GameSetup.version``, a save's ``rules_version``) and is played
 #: by the rules of that version, so every save replays as it was played.
-RULES_VERSION = 7
+RULES_VERSION = 8
 
 #: From this rules version on, players make the decisions the rulebook leaves to them
 #: (which units stay unpaid, where a dropped pile's permanents go, which cards pay a
@@ -27,7 +27,8 @@ CHOICES_VERSION = 2
 #: earlier version play each card as its ``before`` entry for that version says (errata:
 #: a balance change never changes how an old save replays). Version 3: the King has
 #: protection from Die!; version 4: from enemy spells; version 5: a Bribe played is exiled;
-#: version 6: Call the Wolves' wolf comes on the caller's spawn tiles.
+#: version 6: Call the Wolves' wolf comes on the caller's spawn tiles; version 8: the duel's
+#: Whirling Sands summons a Wind Dervish that stays.
 ERRATA_VERSION = 3
 
 #: The controller of the map's own pieces (walls, neutral buildings, store stock).

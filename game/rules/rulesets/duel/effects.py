@@ -77,11 +77,13 @@ def dispel(game: Game, unit: int) -> None:
 
 @effect("summon_nearby",
         lambda p: f"Summon {p.get('count', 1)} {p.get('card')} on a random free tile next to "
-                  f"{_target_text(p, 'this')} (none when it is surrounded).",
-        card="card", count="int", target="target")
+                  f"{_target_text(p, 'this')} (none when it is surrounded)"
+                  + ("; the summoned unit stays (not Ephemeral)." if p.get("anchored") else "."),
+        card="card", count="int", target="target", anchored="flag")
 def _summon_nearby(game: Game, ctx: Context, p: Mapping[str, Any]) -> None:
     """Tokens on random free tiles around the unit (Obelysks, Wind Dervishes): nothing
-    when every tile around it is taken."""
+    when every tile around it is taken. ``anchored``: each token comes anchored, as a
+    Dunecaster leaves a dervish (an Ephemeral token stays)."""
     from .turn import next_arrival
 
     definition = game.library[str(p["card"])]
@@ -99,6 +101,8 @@ def _summon_nearby(game: Game, ctx: Context, p: Mapping[str, Any]) -> None:
             esper.add_component(token, Arrival(next_arrival(game)))
             body = esper.component_for_entity(token, Body)
             body.moves = body.attacks = 1 if keyword(game, token, "rush") else 0
+            if p.get("anchored"):
+                game.add_marks(token, ANCHORED, 1)
             collect_globe(game, token)
 
 
