@@ -57,6 +57,12 @@ LOW_HEALTH = 1.5
 LOW_LINE = 10
 #: worth of a point of the general's attack (its artifacts)
 GENERAL_ATTACK = 4.5
+#: worth of a Ranged general (it strikes anywhere, with nothing striking back: about a
+#: ranged unit of its attack) and of a Flying one (it goes anywhere): what an artifact
+#: gives it
+GENERAL_RANGED = 2.0
+GENERAL_RANGED_ATTACK = 2.1
+GENERAL_FLYING = 3.0
 #: share of the damage the enemy can deal the exposed general next turn counted as dealt;
 #: and what facing a killing blow costs on top
 DANGER_SHARE = 0.5
@@ -255,6 +261,10 @@ class Board:
         reach = self._reach(enemy) if exposed else {}
         target = self.generals.get(enemy)
         worth = general_worth(general.left) + GENERAL_ATTACK * general.attack
+        if keyword(game, general.entity, "ranged"):
+            worth += GENERAL_RANGED + GENERAL_RANGED_ATTACK * general.attack
+        if keyword(game, general.entity, "flying"):
+            worth += GENERAL_FLYING
         if exposed:
             danger = sum(reach.get(general.entity, ()))
             worth -= GENERAL_HEALTH * DANGER_SHARE * min(danger, general.left)
@@ -263,9 +273,11 @@ class Board:
         for unit in self.units:
             if unit.side != player or unit.general:
                 continue
+            if unit.fleeting:  # gone at the turn's end: only a blow still to strike counts
+                if exposed and not self.ending and self._can_strike(unit):
+                    worth += FLEETING_STRIKE * unit.attack
+                continue
             value = unit.worth()
-            if unit.fleeting and exposed and not self.ending and self._can_strike(unit):
-                value = FLEETING_STRIKE * unit.attack
             if exposed and sum(reach.get(unit.entity, ())) >= unit.left:
                 value *= 1.0 - THREAT_SHARE
             if target is not None and unit.mobile:

@@ -65,6 +65,7 @@ from game.rules.core.actions import (
     Mulligan,
     Pass,
     PayUpkeep,
+    PlayCard,
     Replace,
 )
 from game.rules.core.state import Phase
@@ -328,10 +329,15 @@ class NormalPlayer:
         top = [a for s, a in zip(scores, pool, strict=True) if s == best]
         self.last_reason = f"the best of the {len(pool)} moves it weighed"
         if len(top) > 1 and duel.is_duel(game):
-            # equal worth: rather end the turn than wander about; else the rules of thumb
+            # equal worth: a card that costs nothing in the end (Ley Surge: its mana back
+            # and a card drawn for it) is played, to see one more card; else rather end
+            # the turn than wander about; else the rules of thumb
             ending: list[Action] = [a for a in top if isinstance(a, EndTurn)]
-            rates = [self.easy.rate(game, player, a) for a in top]
-            top = ending or [a for r, a in zip(rates, top, strict=True) if r == max(rates)]
+            free: list[Action] = [a for a in top if isinstance(a, PlayCard)] if ending else []
+            rates = [self.easy.rate(game, player, a) for a in (free or top)]
+            top = (free and [a for r, a in zip(rates, free, strict=True) if r == max(rates)]
+                   or ending
+                   or [a for r, a in zip(rates, top, strict=True) if r == max(rates)])
         return top[self.rng.randrange(len(top))]
 
 

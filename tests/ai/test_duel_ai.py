@@ -234,3 +234,51 @@ def test_duel_hard_beats_easy_from_either_seat() -> None:
         game = _play(seats, seed)
         assert game.winners == (hard_seat,), (seed, hard_seat)
         game.close()
+
+
+def test_duel_evaluation_counts_an_ephemeral_unit_for_the_blow_it_can_still_strike() -> None:
+    """Dervish (Ephemeral): a Wind Dervish is gone at the end of its turn, so until then
+    the evaluation counts it for the blow it can still strike (its attack), and for
+    nothing when the turn is being ended or when no enemy is within a move of it."""
+    game = started()
+    far = put(game, "Wind Dervish", (1, 0), 0)  # the enemy general stands at (8, 2)
+    assert game.marks(far, "duel:anchored") == 0
+    assert evaluate(game, 0) == evaluate(game, 0, ending=True)
+    near = put(game, "Wind Dervish", (6, 2), 0)  # a move to (7, 2) reaches the general
+    # its attack, 2, whether or not the enemy could strike it next turn (it will be gone)
+    assert evaluate(game, 0) == pytest.approx(evaluate(game, 0, ending=True) + 2.0)
+    game.edit(near, moves=0, attacks=0)  # its blow struck
+    game.legal_cache = None
+    assert evaluate(game, 0) == evaluate(game, 0, ending=True)
+    game.close()
+
+
+def _only_in_hand(game: Game, name: str, mana: int) -> int:
+    """Player 1's hand made of one new ``name`` card, with ``mana`` to spend."""
+    card = game.add_card(name, 0, Zone.HAND)
+    state = game.players[0]
+    game.arrange_hidden(0, [card], [c for c in [*state.hand, *state.deck] if c != card])
+    game.add_to_counter(0, "mana", mana - game.counter(0, "mana"))
+    game.legal_cache = None
+    return card
+
+
+@pytest.mark.parametrize(("name", "mana"), [("Longshot Bracer", 5), ("Featherstep Boots", 2),
+                                            ("Ley Surge", 1)])
+def test_duel_normal_player_plays_what_its_evaluation_once_left_in_hand(name: str,
+                                                                        mana: int) -> None:
+    """Cards the normal player never played over 1,200 duels: an artifact that makes the
+    general Ranged or Flying (the evaluation now values a Ranged or Flying general) and
+    Ley Surge (its mana back and a card drawn: worth as much as keeping it, and a card
+    that costs nothing in the end is played rather than the turn ended): played in the
+    turn, when it is the only card in hand."""
+    game = started()
+    card = _only_in_hand(game, name, mana)
+    player, played = NormalPlayer(1), []
+    while game.actor == 0 and game.active == 0 and len(played) < 20:
+        action = player.choose(game, 0)
+        game.apply(action)
+        played.append(action)
+    assert isinstance(played[-1], EndTurn)  # the turn played to its end
+    assert any(isinstance(a, PlayCard) and a.card == card for a in played), played
+    game.close()
