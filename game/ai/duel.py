@@ -391,8 +391,7 @@ class _Unit:
         self.fleeting = "ephemeral" in printed and not game.marks(entity, ANCHORED)
 
     def worth(self) -> float:
-        if self.fleeting:
-            return 0.0
+        """A lasting unit's worth (an Ephemeral one counts apart, in ``Board.side``)."""
         value = UNIT_BASE + UNIT_ATTACK * self.attack + UNIT_HEALTH * self.left + self.extra
         if self.ranged:
             value += RANGED_WORTH * self.attack

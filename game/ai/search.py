@@ -334,10 +334,12 @@ class NormalPlayer:
             # the turn than wander about; else the rules of thumb
             ending: list[Action] = [a for a in top if isinstance(a, EndTurn)]
             free: list[Action] = [a for a in top if isinstance(a, PlayCard)] if ending else []
-            rates = [self.easy.rate(game, player, a) for a in (free or top)]
-            top = (free and [a for r, a in zip(rates, free, strict=True) if r == max(rates)]
-                   or ending
-                   or [a for r, a in zip(rates, top, strict=True) if r == max(rates)])
+            if ending and not free:
+                top = ending
+            else:
+                among = free or top
+                rates = [self.easy.rate(game, player, a) for a in among]
+                top = [a for r, a in zip(rates, among, strict=True) if r == max(rates)]
         return top[self.rng.randrange(len(top))]
 
 

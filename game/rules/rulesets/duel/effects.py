@@ -87,9 +87,9 @@ def _summon_nearby(game: Game, ctx: Context, p: Mapping[str, Any]) -> None:
     from .turn import next_arrival
 
     definition = game.library[str(p["card"])]
-    for anchor in _permanents(game, resolve_ref(game, ctx, p.get("target", "self"))):
+    for centre in _permanents(game, resolve_ref(game, ctx, p.get("target", "self"))):
         for _ in range(int(p.get("count", 1))):
-            here = game.tile_of(anchor)
+            here = game.tile_of(centre)
             if here is None:
                 return
             free = sorted(t for t in game.neighbours[here] if is_free(game, t))
@@ -102,7 +102,7 @@ def _summon_nearby(game: Game, ctx: Context, p: Mapping[str, Any]) -> None:
             body = esper.component_for_entity(token, Body)
             body.moves = body.attacks = 1 if keyword(game, token, "rush") else 0
             if p.get("anchored"):
-                game.add_marks(token, ANCHORED, 1)
+                anchor(game, token)
             collect_globe(game, token)
 
 
@@ -110,8 +110,13 @@ def _summon_nearby(game: Game, ctx: Context, p: Mapping[str, Any]) -> None:
         "(for good: a dispel doesn't bring it back).", target="target")
 def _anchor(game: Game, ctx: Context, p: Mapping[str, Any]) -> None:
     for target in _permanents(game, resolve_ref(game, ctx, p.get("target", 0))):
-        if not game.marks(target, ANCHORED):
-            game.add_marks(target, ANCHORED, 1)
+        anchor(game, target)
+
+
+def anchor(game: Game, unit: int) -> None:
+    """The unit is no longer Ephemeral, for good (once anchored, nothing more to do)."""
+    if not game.marks(unit, ANCHORED):
+        game.add_marks(unit, ANCHORED, 1)
 
 
 @effect("gain_mana", lambda p: f"Gain {p.get('amount', 1)} mana this turn.", amount="int")
