@@ -61,3 +61,37 @@ def test_state_bytes_past_one_frame_are_the_whole_pickle(
         assert game.state_hash() == digest
     finally:
         game.close()
+
+
+def _pickled(value: object) -> bytes:
+    """``value`` pickled as inside a larger pickle: without the protocol, frame and stop."""
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer, protocol=4)
+    pickler.fast = True
+    pickler.dump(value)
+    data = buffer.getvalue()
+    return data[11:-1] if data[2] == 0x95 else data[2:-1]
+
+
+def test_generator_bytes_are_its_state_pickled() -> None:
+    """The generator's state is pickled from its kept key and its position: the same bytes
+    as pickling it whole, across draws, the key's renewal every 624 draws, a reseed, a
+    float waiting in ``gauss_next`` and an older state set again."""
+    kept = hashing.GeneratorBytes()
+    rng = random.Random(7)
+    states = []
+    for step in range(2000):
+        if step % 5:
+            rng.random()
+        else:
+            rng.getrandbits(40)  # two numbers of the key at once
+        if step == 900:
+            rng.seed(8)
+        if step == 1500:
+            rng.gauss()  # leaves a float in gauss_next
+        state = rng.getstate()
+        states.append(state)
+        assert kept.get(state) == _pickled(state), step
+        assert kept.get(state) == _pickled(state), step  # asked again
+    for state in states[::97]:
+        assert kept.get(state) == _pickled(state)

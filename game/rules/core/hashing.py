@@ -165,10 +165,40 @@ class _LastBytes:
         return self.bytes
 
 
-#: the board's tiles (a list, compared by value) and the generator's state (a tuple that
-#: ``GameRandom`` hands out again while nothing is drawn, compared by identity)
+class GeneratorBytes:
+    """The pickled bytes of the generator's state, ``(3, numbers, gauss_next)`` with its
+    624 key numbers and then its position among them: the key changes all at once every
+    624 draws, the position with every draw, so the key's bytes are kept while it stays
+    the same and only the position is pickled again. A state of another shape (a float
+    waiting in ``gauss_next``) is pickled whole."""
+
+    def __init__(self) -> None:
+        self.state: tuple[Any, ...] | None = None  # the last state asked for
+        self.bytes: bytes | None = None
+        self.key: tuple[int, ...] = ()
+        self.key_bytes = b""  # the key's numbers, each as pickled
+
+    def get(self, state: tuple[Any, ...]) -> bytes | None:
+        if state is self.state:
+            return self.bytes  # ``GameRandom`` hands out the same tuple while nothing is drawn
+        version, numbers, gauss_next = state
+        if version != 3 or gauss_next is not None or len(numbers) < 5:
+            found = _body(state)
+        else:
+            key = numbers[:-1]
+            if key != self.key:
+                self.key, self.key_bytes = key, _inner(_body(key)) or b""
+            position = _body((numbers[-1],))
+            assert position is not None and position[-1:] == b"\x85"  # the number, TUPLE1
+            # K 3, MARK, the numbers, TUPLE, None, TUPLE3: as pickle writes the state
+            found = b"".join((b"K\x03(", self.key_bytes, position[:-1], b"tN\x87"))
+        self.state, self.bytes = state, found
+        return found
+
+
+#: the board's tiles (a list, compared by value) and the generator's state
 _TILES = _LastBytes(operator.eq, list)
-_RNG = _LastBytes(operator.is_, lambda state: state)
+_RNG = GeneratorBytes()
 
 
 def _mark_key(m: Mark) -> tuple[Any, ...]:
