@@ -347,6 +347,10 @@ class Game(Queries, ViewQueries):
     def settle(self) -> None:
         """Run state-based actions and collect triggers until nothing changes
         (rule State-based actions 2: before any player receives priority)."""
+        if (not self.dirty and not self.trigger_queue and not self.choices and not self.pending
+                and self.phase is not Phase.OVER and (self.ruleset.priority or not self.stack)):
+            esper.clear_dead_entities()  # nothing changed, nothing waits: the loop's one pass
+            return
         for _ in range(1000):
             for _ in range(1000):
                 if self.dirty or self.trigger_queue:

@@ -121,6 +121,10 @@ class SquareMuhqGeometry(SquareGeometry):
         if budget <= 0 or start not in self._index:
             return {}
         steps = self._steps
+        if budget == 1 and extra_cost is None:
+            # one step, orthogonal or the first diagonal, costs 1: every neighbour that is
+            # an end or passable, in the order the walk below would find them
+            return {n: 1 for n, _, _ in steps[0][start] if n in ends or n in passable}
         # Cheapest known cost of each state, and the states to expand, per cost and parity.
         # The start counts as reached at cost 0 in both parities so no walk comes back.
         best = ({start: 0}, {start: 0})

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..core.frozen import quick_init
 from ..geometry import Direction, Tile
 from ..tiles import TILE_TYPES
 from .intents import IntentSystem, MoveIntent
@@ -44,6 +45,9 @@ class _Terrain:
     #: artifact, end tiles) -> the geometry's ``reachable``; kept while the terrain and
     #: the occupied tiles stay the same, whatever else changes
     walks: dict[tuple[object, ...], dict[Tile, int]]
+
+
+quick_init(_Terrain)  # made anew after every change of the board
 
 
 def _terrain(game: Game) -> _Terrain:

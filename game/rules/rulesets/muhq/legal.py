@@ -126,10 +126,11 @@ def fast_actions(game: Game, player: int, out: list[Action]) -> None:
                 out.append(PlayCard(player, card, None, targets))
     # rule Free Actions 3: cards have free actions too (usable from the hand when their
     # costs can be paid there: a tapping or sacrificing cost needs the permanent)
+    paralysis_stops = players_choose(game)
     for sources in (hand, _free_action_permanents(game, player)):
         for source in sources:
             free = (known.get(source) or definition_of(source)).free_actions
-            if not free or (players_choose(game) and stopped(game, source)):
+            if not free or (paralysis_stops and stopped(game, source)):
                 continue
             for index, ability in enumerate(free):
                 if free_action_usable(game, player, source, ability):
