@@ -40,3 +40,46 @@ def test_cached_answers_are_the_fresh_ones(map_name: str, seed: int) -> None:
             game.apply(legal[rng.randrange(len(legal))])
     finally:
         game.close()
+
+
+def _fresh(game: Game, actor: int, units: list[int]) -> tuple[list[object], dict[int, object]]:
+    """The legal actions and walks with every cache set aside, then the caches put back."""
+    kept = game.legal_cache, game.movement_cache, dict(game.caches)
+    _drop_caches(game)
+    try:
+        return (list(game.legal_actions(actor)),
+                {u: dict(movement.reachable(game, u)) for u in units})
+    finally:
+        game.legal_cache, game.movement_cache = kept[0], kept[1]
+        game.caches.clear()
+        game.caches.update(kept[2])
+
+
+@pytest.mark.parametrize(("map_name", "seed"), [("2P-ring-street", 6), ("2P-castle-siege", 7)])
+def test_caches_kept_across_restores_answer_as_fresh_ones(map_name: str, seed: int) -> None:
+    """As a search plays: lines of play taken back by ``restore``, so boards seen before
+    come back with the walks kept for them (``movement.KEPT_BOARDS``)."""
+    game = Game(GameSetup(find_map(map_name), LIBRARY, 2, seed, sets=("base", "exp1")))
+    rng = random.Random(seed)
+    revisited = 0
+    try:
+        while game.actor is not None and game.turn <= 16:
+            root = game.snapshot()
+            for _ in range(3):  # three short lines of play from here, each taken back
+                for _ in range(rng.randrange(1, 8)):
+                    if game.actor is None:
+                        break
+                    actor = game.actor
+                    units = sorted(game.permanents())
+                    legal = list(game.legal_actions(actor))
+                    walks = {u: dict(movement.reachable(game, u)) for u in units}
+                    assert (legal, walks) == _fresh(game, actor, units)
+                    game.apply(legal[rng.randrange(len(legal))])
+                game.restore(root)
+                boards = game.caches.get("boards")
+                revisited += bool(boards and frozenset(game.board) in boards[1])
+            legal = game.legal_actions(game.actor)
+            game.apply(legal[rng.randrange(len(legal))])
+    finally:
+        game.close()
+    assert revisited > 20  # the kept boards were met again
