@@ -97,9 +97,11 @@ MARKS: Registry[MarkKind] = Registry("mark")
 
 def silenced() -> set[int]:
     """Permanents whose marks took away their abilities (the duel's dispel)."""
+    marks = esper.get_component(Mark)
+    if not marks:
+        return set()
     silencing = with_hook("silences")
-    return {mark.bearer for _, mark in esper.get_component(Mark)
-            if mark.bearer and mark.kind in silencing}
+    return {mark.bearer for _, mark in marks if mark.bearer and mark.kind in silencing}
 
 
 def _poison(game: Game, unit: int) -> None:

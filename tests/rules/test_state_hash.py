@@ -95,3 +95,5 @@ def test_generator_bytes_are_its_state_pickled() -> None:
         assert kept.get(state) == _pickled(state), step  # asked again
     for state in states[::97]:
         assert kept.get(state) == _pickled(state)
+    odd = ("dice", (4, 6))  # a stand-in generator's state of another shape: pickled whole
+    assert kept.get(odd) == _pickled(odd)

@@ -181,10 +181,11 @@ class GeneratorBytes:
     def get(self, state: tuple[Any, ...]) -> bytes | None:
         if state is self.state:
             return self.bytes  # ``GameRandom`` hands out the same tuple while nothing is drawn
-        version, numbers, gauss_next = state
-        if version != 3 or gauss_next is not None or len(numbers) < 5:
-            found = _body(state)
+        if (len(state) != 3 or state[0] != 3 or state[2] is not None
+                or type(state[1]) is not tuple or len(state[1]) < 5):
+            found = _body(state)  # (a test's generator of another kind, a float waiting)
         else:
+            numbers = state[1]
             key = numbers[:-1]
             if key != self.key:
                 self.key, self.key_bytes = key, _inner(_body(key)) or b""
