@@ -42,9 +42,15 @@ from game.rules.core.actions import (
 )
 from game.rules.geometry import Tile
 from game.rules.marks import MARKS
-from game.rules.rulesets.skirmish.combat import attack_damage, melee_power, ranged_power
+from game.rules.rulesets.skirmish.combat import (
+    attack_damage,
+    damage_after,
+    melee_power,
+    ranged_power,
+)
 from game.rules.rulesets.skirmish.movement import Route, routes, step_cost
 from game.rules.rulesets.skirmish.objectives import CONTROL, control_points, goal
+from game.rules.rulesets.skirmish.rules import MELEE_HIT, RANGED_HIT
 
 from . import skirmish_paths
 
@@ -366,6 +372,47 @@ def _activate_value(reading: Reading, unit: int) -> float:
     if game.card(unit).full_action is not None:
         value += 2.0
     return value
+
+
+def _blow(game: Game, unit: int, target: int, distance: int) -> float:
+    """What ``unit`` could do to ``target`` ``distance`` hexes away in one activation:
+    the target's worth when the blow would destroy it, else the damage."""
+    view = game.view(unit)
+    if view.tapped:
+        return 0.0  # (its activation in this round is spent)
+    melee = melee_power(game, unit)
+    shot, reach = ranged_power(game, unit)
+    damage = 0
+    if melee > 0 and distance <= view.movement + 1:
+        damage = damage_after(game, unit, target, melee, MELEE_HIT)
+    if shot > 0 and reach > 1 and distance <= view.movement + reach:
+        damage = max(damage, damage_after(game, unit, target, shot, RANGED_HIT))
+    if damage <= 0:
+        return 0.0
+    left = game.view(target).health_left
+    return _worth(game, target) if damage >= left else float(damage)
+
+
+def strikes(game: Game, player: int, weights: tuple[float, float]) -> float:
+    """The best blow ``player``'s side can strike with one activation of a ready unit,
+    less the best the enemy's can strike: of the side to act next, ``weights[0]`` of its
+    best blow counts, of the other side's ``weights[1]`` (it may never come: the first
+    blow may take its striker away)."""
+    ours = [u for u in game.units() if game.controller(u) == player
+            and game.tile_of(u) is not None]
+    theirs = [(e, t) for e in _enemies(game, player) if (t := game.tile_of(e)) is not None]
+    best_ours = best_theirs = 0.0
+    for unit in ours:
+        here = game.tile_of(unit)
+        assert here is not None
+        for enemy, there in theirs:
+            distance = game.geometry.distance(here, there)
+            best_ours = max(best_ours, _blow(game, unit, enemy, distance))
+            best_theirs = max(best_theirs, _blow(game, enemy, unit, distance))
+    first, second = weights
+    if game.actor == player:
+        return first * best_ours - second * best_theirs
+    return second * best_ours - first * best_theirs
 
 
 def evaluate(game: Game, player: int) -> float:

@@ -7,7 +7,9 @@ activation it belongs to; then the opponent's next activation is played, and the
 position after it is judged (``skirmish.evaluate``). The normal player lets the rules of
 thumb choose the opponent's activation; the hard player weighs more actions and, on
 maps won by points, plays out several of the opponent's activations (its likeliest units
-to activate) and counts the worst for it, as if the opponent saw what hurts most.
+to activate) and counts the worst for it, as if the opponent saw what hurts most;
+where the last army standing wins, it adds to the judgement the best blow each side
+could strike next (``skirmish.strikes``).
 Nothing in a skirmish is left to chance and nothing hidden is re-dealt (what a side does
 not see is taken off the board first, ``determinize``), so one playout of each tells
 what more would.
@@ -33,7 +35,8 @@ STEPS = 60
 
 def choose(game: Game, player: int, legal: list[Action], rng: random.Random,
            shortlist: int, replies: int,
-           out_of_time: Callable[[], bool] = lambda: False) -> tuple[Action, int]:
+           out_of_time: Callable[[], bool] = lambda: False,
+           strikes: tuple[float, float] | None = None) -> tuple[Action, int]:
     """The action to take among ``legal`` and how many were played on: the rules of
     thumb's ``shortlist`` likeliest, each judged after the opponent's reply (the worst of
     its ``replies`` likeliest); the game is left as it was."""
@@ -54,7 +57,7 @@ def choose(game: Game, player: int, legal: list[Action], rng: random.Random,
             if values and out_of_time():
                 break
             game.restore(base)
-            values.append(play_on(game, player, action, policy, replies))
+            values.append(play_on(game, player, action, policy, replies, strikes))
     finally:
         game.restore(root)
     return overrule(pool, [rates[i] for i in liked], values, MARGIN), len(values)
@@ -87,7 +90,7 @@ def _finish(game: Game, actor: int, policy: skirmish.Sharp) -> None:
 
 
 def play_on(game: Game, player: int, action: Action, policy: skirmish.Sharp,
-            replies: int) -> float:
+            replies: int, strikes: tuple[float, float] | None = None) -> float:
     """The worth for ``player`` of ``action`` played, its activation finished by the
     rules of thumb, and the opponent's next activation (the worst of its ``replies``
     likeliest first steps, each finished by the rules of thumb)."""
@@ -108,5 +111,8 @@ def play_on(game: Game, player: int, action: Action, policy: skirmish.Sharp,
         game.restore(here)
         game.apply(first)
         _finish(game, opponent, policy)
-        worst = min(worst, clip(evaluate(game, player)))
+        value = evaluate(game, player)
+        if strikes is not None and game.actor is not None:
+            value += skirmish.strikes(game, player, strikes)
+        worst = min(worst, clip(value))
     return worst

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from game.ai import make_player, skirmish_paths
+from game.ai import make_player, skirmish, skirmish_paths
 from game.ai.search import HardPlayer
 from game.rules import Game, GameSetup
 from game.rules.core.actions import Activate, Attack
@@ -104,6 +104,32 @@ def test_skirmish_ai_attacks_what_it_can_kill() -> None:
     player = make_player("easy", 1)
     game.apply(player.choose(game, 0))
     assert player.choose(game, 0) == Attack(0, unit_at(game, 1, 0), scout)
+
+
+def test_skirmish_strikes_count_the_best_blow_of_each_side() -> None:
+    """The hard player's evaluation where the last army standing wins also counts the
+    best blow each side's ready units can strike with one activation (``strikes``): the
+    worth of the unit it would destroy, else its damage; a unit spent this round (tapped)
+    or out of reach strikes nothing; the side to act next counts with the first weight."""
+    game = new_game(["......."] * 3, [("Soldier", (1, 0), 0), ("Scout", (3, 0), 1)],
+                    first=0)
+    soldier, scout = unit_at(game, 1, 0), unit_at(game, 3, 0)
+    assert game.actor == 0
+    ours = skirmish.strikes(game, 0, (1.0, 0.0))
+    theirs = -skirmish.strikes(game, 0, (0.0, 1.0))
+    assert ours > 0 and theirs > 0  # two hexes apart: each reaches the other
+    # seen from the other side, which acts second: its blow counts with the second weight
+    assert skirmish.strikes(game, 1, (0.0, 1.0)) == theirs
+    assert skirmish.strikes(game, 1, (1.0, 0.0)) == -ours
+    assert skirmish.strikes(game, 0, (0.6, 0.3)) == pytest.approx(0.6 * ours - 0.3 * theirs)
+    # a blow that destroys the scout is worth the scout, more than damage alone
+    game.edit(scout, damage=game.view(scout).health_left - 1)
+    killing = skirmish.strikes(game, 0, (1.0, 0.0))
+    assert killing > ours
+    game.edit(soldier, tapped=True)  # the soldier's activation this round is spent
+    assert skirmish.strikes(game, 0, (1.0, 0.0)) == 0.0
+    far = new_game(["......."] * 3, [("Soldier", (0, 0), 0), ("Scout", (6, 2), 1)], first=0)
+    assert skirmish.strikes(far, 0, (1.0, 1.0)) == 0.0  # out of reach of each other
 
 
 @contextmanager
