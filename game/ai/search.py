@@ -102,8 +102,9 @@ SKIRMISH_HARD_SHORTLIST_ARMIES = 10
 #: strike next (``skirmish.strikes``): this much of the blow of the side to act next, and
 #: of the other side's. Where the last army standing wins, 40 swapped games against
 #: normal on 2P-skirmish-wastes: 29 won with it, 23 without. On maps won by points not
-#: (yet): on 2P-skirmish-marsh (0.3, 0.15) won 31 of 39 (without: 18 of 40), but on
-#: 2P-skirmish-highlands every weighting tried won 2 to 4 of 20 (without: 24 of 40)
+#: (yet): on 2P-skirmish-marsh (0.3, 0.15) won 32 of 40 (without: 18 of 40), but on
+#: 2P-skirmish-highlands every weighting tried lost it the hills: 4 of 40 as on the
+#: wastes, 4 of 20 counting only its own blow or only kills (without: 24 of 40)
 SKIRMISH_HARD_STRIKES_ARMIES = (0.6, 0.3)
 SKIRMISH_HARD_STRIKES_POINTS: tuple[float, float] | None = None
 
