@@ -295,7 +295,9 @@ class Game(Queries, ViewQueries):
         self.enter()
         if not isinstance(action, Action):
             raise IllegalAction(f"not an action: {action!r}")
-        legal = self.legal_actions(action.player)
+        known = self.legal_cache  # (``legal_actions``, most often listed already)
+        legal = known[1] if known is not None and known[0] == action.player \
+            else self.legal_actions(action.player)
         # the listed object itself (search, the window) is found without comparing fields
         if not any(map(operator.is_, legal, itertools.repeat(action))) and action not in legal:
             raise IllegalAction(self._why_illegal(action))
