@@ -398,13 +398,11 @@ def strikes(game: Game, player: int, weights: tuple[float, float]) -> float:
     less the best the enemy's can strike: of the side to act next, ``weights[0]`` of its
     best blow counts, of the other side's ``weights[1]`` (it may never come: the first
     blow may take its striker away)."""
-    ours = [u for u in game.units() if game.controller(u) == player
-            and game.tile_of(u) is not None]
+    ours = [(u, t) for u in game.units() if game.controller(u) == player
+            and (t := game.tile_of(u)) is not None]
     theirs = [(e, t) for e in _enemies(game, player) if (t := game.tile_of(e)) is not None]
     best_ours = best_theirs = 0.0
-    for unit in ours:
-        here = game.tile_of(unit)
-        assert here is not None
+    for unit, here in ours:
         for enemy, there in theirs:
             distance = game.geometry.distance(here, there)
             best_ours = max(best_ours, _blow(game, unit, enemy, distance))

@@ -48,9 +48,8 @@ def collect_triggers(game: Game) -> bool:
         pushed |= mk.on_event(game, event)
         # a permanent the event names may have left the map since (a unit that died in
         # the fight it started, a destroyed permanent): its triggers still see the event
-        named = _named_entities(event)
-        gone = [e for e in named if e not in holders and esper.entity_exists(e)
-                and e in game.left_map and game.card(e).triggers] if named else named
+        gone = [e for e in _named_entities(event) if e not in holders
+                and esper.entity_exists(e) and e in game.left_map and game.card(e).triggers]
         for entity in [*holders, *gone] if gone else holders:
             definition = game.card(entity)
             for index, ability in enumerate(definition.triggers):
