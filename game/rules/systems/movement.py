@@ -49,9 +49,6 @@ class _Terrain:
 
 quick_init(_Terrain)  # made anew after every change of the board
 
-#: how many sets of occupied tiles ``_terrain`` keeps the free tiles and walks of
-KEPT_BOARDS = 512
-
 
 def _terrain(game: Game) -> _Terrain:
     cached: _Terrain | None = game.movement_cache
@@ -62,17 +59,8 @@ def _terrain(game: Game) -> _Terrain:
         if cached.occupied == occupied:
             free, walks = cached.free, cached.walks
         else:
-            # the same occupied tiles come back (a search returning to its position, a
-            # unit moving back): their free tiles and walks are kept for a while
-            known = game.caches.get("boards")  # (terrain_version, {occupied: (free, walks)})
-            if known is None or known[0] != game.terrain_version or len(known[1]) > KEPT_BOARDS:
-                known = game.caches["boards"] = (game.terrain_version, {})
-            known[1].setdefault(cached.occupied, (cached.free, cached.walks))
-            again = known[1].get(occupied)
-            if again is None:
-                walkers, swimmers = cached.enterable
-                again = known[1][occupied] = ((walkers - occupied, swimmers - occupied), {})
-            free, walks = again
+            walkers, swimmers = cached.enterable
+            free, walks = (walkers - occupied, swimmers - occupied), {}
         found = _Terrain(game.terrain_version, game.version, free, cached.enterable,
                          cached.stops, cached.streets, {}, occupied, walks)
         game.movement_cache = found
