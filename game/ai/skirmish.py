@@ -374,23 +374,41 @@ def _activate_value(reading: Reading, unit: int) -> float:
     return value
 
 
-def _blow(game: Game, unit: int, target: int, distance: int) -> float:
-    """What ``unit`` could do to ``target`` ``distance`` hexes away in one activation:
-    the target's worth when the blow would destroy it, else the damage."""
+class _Striker(NamedTuple):
+    """What one unit's blow in its next activation reads about it, read once."""
+
+    unit: int
+    tile: Tile
+    ready: bool  # (a tapped unit's activation in this round is spent)
+    movement: int
+    melee: int
+    shot: int
+    reach: int
+    health_left: int
+    worth: float
+
+
+def _striker(game: Game, unit: int, tile: Tile) -> _Striker:
     view = game.view(unit)
-    if view.tapped:
-        return 0.0  # (its activation in this round is spent)
-    melee = melee_power(game, unit)
     shot, reach = ranged_power(game, unit)
+    return _Striker(unit, tile, not view.tapped, view.movement, melee_power(game, unit),
+                    shot, reach, view.health_left, _worth(game, unit))
+
+
+def _blow(game: Game, striker: _Striker, target: _Striker, distance: int) -> float:
+    """What ``striker`` could do to ``target`` ``distance`` hexes away in one activation:
+    the target's worth when the blow would destroy it, else the damage."""
+    if not striker.ready:
+        return 0.0
     damage = 0
-    if melee > 0 and distance <= view.movement + 1:
-        damage = damage_after(game, unit, target, melee, MELEE_HIT)
-    if shot > 0 and reach > 1 and distance <= view.movement + reach:
-        damage = max(damage, damage_after(game, unit, target, shot, RANGED_HIT))
+    if striker.melee > 0 and distance <= striker.movement + 1:
+        damage = damage_after(game, striker.unit, target.unit, striker.melee, MELEE_HIT)
+    if striker.shot > 0 and striker.reach > 1 and distance <= striker.movement + striker.reach:
+        damage = max(damage, damage_after(game, striker.unit, target.unit, striker.shot,
+                                          RANGED_HIT))
     if damage <= 0:
         return 0.0
-    left = game.view(target).health_left
-    return _worth(game, target) if damage >= left else float(damage)
+    return target.worth if damage >= target.health_left else float(damage)
 
 
 def strikes(game: Game, player: int, weights: tuple[float, float]) -> float:
@@ -398,15 +416,16 @@ def strikes(game: Game, player: int, weights: tuple[float, float]) -> float:
     less the best the enemy's can strike: of the side to act next, ``weights[0]`` of its
     best blow counts, of the other side's ``weights[1]`` (it may never come: the first
     blow may take its striker away)."""
-    ours = [(u, t) for u in game.units() if game.controller(u) == player
+    ours = [_striker(game, u, t) for u in game.units() if game.controller(u) == player
             and (t := game.tile_of(u)) is not None]
-    theirs = [(e, t) for e in _enemies(game, player) if (t := game.tile_of(e)) is not None]
+    theirs = [_striker(game, e, t) for e in _enemies(game, player)
+              if (t := game.tile_of(e)) is not None]
     best_ours = best_theirs = 0.0
-    for unit, here in ours:
-        for enemy, there in theirs:
-            distance = game.geometry.distance(here, there)
-            best_ours = max(best_ours, _blow(game, unit, enemy, distance))
-            best_theirs = max(best_theirs, _blow(game, enemy, unit, distance))
+    for mine in ours:
+        for enemy in theirs:
+            distance = game.geometry.distance(mine.tile, enemy.tile)
+            best_ours = max(best_ours, _blow(game, mine, enemy, distance))
+            best_theirs = max(best_theirs, _blow(game, enemy, mine, distance))
     first, second = weights
     if game.actor == player:
         return first * best_ours - second * best_theirs
