@@ -102,12 +102,15 @@ SKIRMISH_HARD_SHORTLIST_ARMIES = 10
 #: strike next (``skirmish.strikes``): this much of the blow of the side to act next, and
 #: of the other side's. Where the last army standing wins, 40 swapped games against
 #: normal on 2P-skirmish-wastes: 29 won with it, 23 without (200 more, seeds 101-200:
-#: 61.0 % with it, 50.5 % without). On maps won by points not
-#: (yet): on 2P-skirmish-marsh (0.3, 0.15) won 32 of 40 (without: 18 of 40), but on
-#: 2P-skirmish-highlands every weighting tried lost it the hills: 4 of 40 as on the
-#: wastes, 4 of 20 counting only its own blow or only kills (without: 24 of 40)
+#: 61.0 % with it, 50.5 % without). On maps won by points, half as much, with the
+#: control points each side would take at the end of the round (``skirmish.claims``,
+#: as much as a point held counts in ``skirmish.evaluate``): without the claims the
+#: blows lost it the hills of 2P-skirmish-highlands (4 of 40; 24 of 40 without either),
+#: with them 38 of 40 there and 31 of 40 on 2P-skirmish-marsh (18 of 40 without either;
+#: 15 for each point: 38 and 32)
 SKIRMISH_HARD_STRIKES_ARMIES = (0.6, 0.3)
-SKIRMISH_HARD_STRIKES_POINTS: tuple[float, float] | None = None
+SKIRMISH_HARD_STRIKES_POINTS = (0.3, 0.15)
+SKIRMISH_HARD_CLAIMS = 6.0
 
 
 def overrule(pool: list[Action], rates: list[float], values: list[float],
@@ -488,13 +491,15 @@ class HardPlayer:
         """In the skirmish: the normal player's way (``skirmish_search``), on maps won
         by points with each action weighed against the opponent's likeliest replies (the
         worst counts), elsewhere with more actions weighed; as many as the clock allows."""
+        points = skirmish.on_points(game)
         shortlist, replies, strikes = (
             (SKIRMISH_HARD_SHORTLIST, SKIRMISH_HARD_REPLIES, SKIRMISH_HARD_STRIKES_POINTS)
-            if skirmish.on_points(game) else
+            if points else
             (SKIRMISH_HARD_SHORTLIST_ARMIES, 1, SKIRMISH_HARD_STRIKES_ARMIES))
         action, played = skirmish_search.choose(
             game, player, legal, self.rng, shortlist, replies,
-            lambda: self._out_of_time(deadline), strikes)
+            lambda: self._out_of_time(deadline), strikes,
+            SKIRMISH_HARD_CLAIMS if points else 0.0)
         self.last_playouts = played
         self.last_reason = (f"its rules of thumb, checked against {played - 1} others and "
                             "the enemy's answers" if played > 1 else "its rules of thumb")

@@ -49,7 +49,7 @@ from game.rules.rulesets.skirmish.combat import (
     ranged_power,
 )
 from game.rules.rulesets.skirmish.movement import Route, routes, step_cost
-from game.rules.rulesets.skirmish.objectives import CONTROL, control_points, goal
+from game.rules.rulesets.skirmish.objectives import CONTROL, control_points, goal, standing_on
 from game.rules.rulesets.skirmish.rules import MELEE_HIT, RANGED_HIT
 
 from . import skirmish_paths
@@ -430,6 +430,21 @@ def strikes(game: Game, player: int, weights: tuple[float, float]) -> float:
     if game.actor == player:
         return first * best_ours - second * best_theirs
     return second * best_ours - first * best_theirs
+
+
+def claims(game: Game, player: int, weight: float) -> float:
+    """``weight`` for each control point ``player``'s side would take at the end of the
+    round (its units alone stand on it, and another side or nobody holds it), less as
+    much for each the enemy would take: a point is taken only when the round ends, so
+    what the held points count (``evaluate``) does not change with what is done before."""
+    value = 0.0
+    for point in control_points(game):
+        there = standing_on(game, point)
+        if len(there) == 1:
+            taker = next(iter(there))
+            if taker != point.holder:
+                value += weight if taker == player else -weight
+    return value
 
 
 def evaluate(game: Game, player: int) -> float:

@@ -36,7 +36,8 @@ STEPS = 60
 def choose(game: Game, player: int, legal: list[Action], rng: random.Random,
            shortlist: int, replies: int,
            out_of_time: Callable[[], bool] = lambda: False,
-           strikes: tuple[float, float] | None = None) -> tuple[Action, int]:
+           strikes: tuple[float, float] | None = None,
+           claims: float = 0.0) -> tuple[Action, int]:
     """The action to take among ``legal`` and how many were played on: the rules of
     thumb's ``shortlist`` likeliest, each judged after the opponent's reply (the worst of
     its ``replies`` likeliest); the game is left as it was."""
@@ -57,7 +58,7 @@ def choose(game: Game, player: int, legal: list[Action], rng: random.Random,
             if values and out_of_time():
                 break
             game.restore(base)
-            values.append(play_on(game, player, action, policy, replies, strikes))
+            values.append(play_on(game, player, action, policy, replies, strikes, claims))
     finally:
         game.restore(root)
     return overrule(pool, [rates[i] for i in liked], values, MARGIN), len(values)
@@ -90,7 +91,8 @@ def _finish(game: Game, actor: int, policy: skirmish.Sharp) -> None:
 
 
 def play_on(game: Game, player: int, action: Action, policy: skirmish.Sharp,
-            replies: int, strikes: tuple[float, float] | None = None) -> float:
+            replies: int, strikes: tuple[float, float] | None = None,
+            claims: float = 0.0) -> float:
     """The worth for ``player`` of ``action`` played, its activation finished by the
     rules of thumb, and the opponent's next activation (the worst of its ``replies``
     likeliest first steps, each finished by the rules of thumb)."""
@@ -114,5 +116,7 @@ def play_on(game: Game, player: int, action: Action, policy: skirmish.Sharp,
         value = evaluate(game, player)
         if strikes is not None and game.actor is not None:
             value += skirmish.strikes(game, player, strikes)
+        if claims and game.actor is not None:
+            value += skirmish.claims(game, player, claims)
         worst = min(worst, clip(value))
     return worst

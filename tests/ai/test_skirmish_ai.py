@@ -7,16 +7,17 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from types import FrameType
+from types import FrameType, MappingProxyType
 from typing import Any
 
 import pytest
 
 from game.ai import make_player, skirmish, skirmish_paths
 from game.ai.search import HardPlayer
-from game.rules import Game, GameSetup
+from game.rules import Game, GameSetup, WinSpec
 from game.rules.core.actions import Activate, Attack
-from tests.rules.skirmish.kit import new_game, unit_at
+from game.rules.rulesets.skirmish.objectives import control_points
+from tests.rules.skirmish.kit import new_game, next_round, unit_at
 
 ROWS = [".F.....", ".F.....", "......."]
 BASE = [("Archer", (0, 0), 0), ("Soldier", (0, 1), 0), ("Soldier", (5, 2), 1),
@@ -130,6 +131,31 @@ def test_skirmish_strikes_count_the_best_blow_of_each_side() -> None:
     assert skirmish.strikes(game, 0, (1.0, 0.0)) == 0.0
     far = new_game(["......."] * 3, [("Soldier", (0, 0), 0), ("Scout", (6, 2), 1)], first=0)
     assert skirmish.strikes(far, 0, (1.0, 1.0)) == 0.0  # out of reach of each other
+
+
+def test_skirmish_claims_count_the_control_points_each_side_would_take() -> None:
+    """Rule (objectives): at the end of the round a control point is taken by the one
+    side whose units alone stand on it, flying ones not counted. The hard player's
+    judgement on maps won by points counts each point a side would take so
+    (``claims``): ``weight`` for each of its own, less as much for each of the enemy's;
+    a point held already, or contested, or under a flyer, is taken by nobody."""
+    control = WinSpec("skirmish:control", MappingProxyType({"points": 3}))
+    regions = [[(1, 1)], [(5, 1)], [(3, 0)], [(3, 2), (4, 2)]]
+
+    def game_with(enemy_at: tuple[int, int]) -> Game:
+        return new_game(["......."] * 3, [
+            ("Soldier", (1, 1), 0), ("Soldier", enemy_at, 1), ("Hawk", (3, 0), 0),
+            ("Soldier", (3, 2), 0), ("Scout", (4, 2), 1)], regions=regions, win=control,
+            first=0)
+
+    # one point each would be taken (the first two); the flyer's and the contested not
+    assert skirmish.claims(game_with((5, 1)), 0, 6.0) == 0.0
+    game = game_with((6, 1))  # the enemy beside its point: only ours would be taken
+    assert skirmish.claims(game, 0, 6.0) == 6.0
+    assert skirmish.claims(game, 1, 6.0) == -6.0
+    next_round(game)  # taken: a point held already is not taken again
+    assert control_points(game)[0].holder == 0
+    assert skirmish.claims(game, 0, 6.0) == 0.0
 
 
 @contextmanager
