@@ -7,9 +7,10 @@ activation it belongs to; then the opponent's next activation is played, and the
 position after it is judged (``skirmish.evaluate``). The normal player lets the rules of
 thumb choose the opponent's activation; the hard player weighs more actions and, on
 maps won by points, plays out several of the opponent's activations (its likeliest units
-to activate) and counts the worst for it, as if the opponent saw what hurts most;
-where the last army standing wins, it adds to the judgement the best blow each side
-could strike next (``skirmish.strikes``).
+to activate) and counts the worst for it, as if the opponent saw what hurts most. The
+hard player adds to the judgement the best blow each side could strike next
+(``skirmish.strikes``), and on maps won by points, the control points each side would
+take at the end of the round (``skirmish.claims``).
 Nothing in a skirmish is left to chance and nothing hidden is re-dealt (what a side does
 not see is taken off the board first, ``determinize``), so one playout of each tells
 what more would.
