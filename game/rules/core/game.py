@@ -2,8 +2,9 @@
 events out, and the read API (``view`` and the queries). Everything else lives where its
 rule lives:
 
-- ``core/``: the stack and priority (``stack``), cards between zones (``zones``), the map's
-  permanents, piles and marks (``board``), snapshots and the hash (``snapshot``);
+- ``core/``: the stack and priority (``stack``), settling after each step (``settling``),
+  cards between zones (``zones``), the map's permanents, piles and marks (``board``),
+  snapshots and the hash (``snapshot``);
 - ``systems/``: movement, combat, upkeep, state-based actions and triggers, as esper
   processors; resolving an action leaves intents that they carry out;
 - ``rulesets/``: what differs per game mode (set-up, turn, legal actions, handlers,
@@ -29,14 +30,12 @@ from ..systems import marks as mark_ticks
 from ..systems import movement
 from ..systems.combat import deal_damage
 from ..systems.state_based import StateBasedActionSystem, action_step, eliminate, finish
-from ..systems.triggers import TriggerSystem, auto_declare_triggers
-from . import board, hashing, snapshot, zones
+from ..systems.triggers import TriggerSystem
+from . import board, hashing, settling, snapshot, zones
 from .actions import Action
-from .choices import settle_choices
 from .events import Event, EventBus
 from .preview import preview_of
 from .queries import Queries
-from .stack import resolve_top
 from .state import (
     NEUTRAL,
     GameRandom,
@@ -231,6 +230,7 @@ class Game(Queries, ViewQueries):
     roster_changed = board.roster_changed
     deal_damage = deal_damage
     push = movement.push
+    settle = settling.settle
     eliminate = eliminate
     finish = finish
 
@@ -345,38 +345,6 @@ class Game(Queries, ViewQueries):
             self.intents_pending = False
             for system in self.intent_systems:
                 system.process()
-
-    def settle(self) -> None:
-        """Run state-based actions and collect triggers until nothing changes
-        (rule State-based actions 2: before any player receives priority)."""
-        if (not self.dirty and not self.trigger_queue and not self.choices and not self.pending
-                and self.phase is not Phase.OVER and (self.ruleset.priority or not self.stack)):
-            esper.clear_dead_entities()  # nothing changed, nothing waits: the loop's one pass
-            return
-        for _ in range(1000):
-            for _ in range(1000):
-                if self.dirty or self.trigger_queue:
-                    esper.process()  # state-based actions, then triggers
-                else:
-                    esper.clear_dead_entities()  # both processors would find nothing to do
-                if self.phase is Phase.OVER:
-                    self.stack.clear()
-                    self.pending.clear()
-                    self.choices.clear()
-                    return
-                if not self.dirty and not self.trigger_queue:
-                    break
-            if self.choices:
-                # a decision waits: triggers are declared once it is made
-                if settle_choices(self):
-                    continue
-                return
-            auto_declare_triggers(self)
-            # a ruleset without priority resolves what was declared at once, one item at
-            # a time, each settling before the next (a waiting choice stops it)
-            if self.ruleset.priority or not self.stack or self.pending:
-                return
-            resolve_top(self)
 
     # ------------------------------------------------------------------ hashes and snapshots
 
