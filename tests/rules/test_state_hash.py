@@ -56,7 +56,11 @@ def test_state_bytes_past_one_frame_are_the_whole_pickle(
         _play(game, random.Random(2), 150)
         game.enter()
         digest = game.state_hash()
-        monkeypatch.setattr(hashing, "_FRAME_TARGET", 512)
+        # every part fits one frame, the whole does not
+        monkeypatch.setattr(hashing, "_FRAME_TARGET", len(hashing.state_bytes(game)) - 20)
+        assert hashing.state_bytes(game) == _whole(game)
+        assert game.state_hash() == digest
+        monkeypatch.setattr(hashing, "_FRAME_TARGET", 512)  # parts that do not fit either
         assert hashing.state_bytes(game) == _whole(game)
         assert game.state_hash() == digest
     finally:
@@ -97,3 +101,48 @@ def test_generator_bytes_are_its_state_pickled() -> None:
         assert kept.get(state) == _pickled(state)
     odd = ("dice", (4, 6))  # a stand-in generator's state of another shape: pickled whole
     assert kept.get(odd) == _pickled(odd)
+
+
+def test_the_game_generator_knows_its_key_and_position_without_copying_its_state() -> None:
+    """``GameRandom.position`` counts the 32-bit words each draw takes (one a 32 bits begun,
+    two a float): across shuffles, wide and empty draws, the key's renewal every 624 words,
+    a float left waiting by ``gauss``, a reseed and an older state set again, it is the
+    state's key and position, and the hash's bytes of the generator are those of its
+    state pickled whole."""
+    from game.rules.core.state import GameRandom
+
+    rng = GameRandom(11)
+    kept = hashing.GeneratorBytes()
+    states = []
+    renewals = 0
+    for step in range(3000):
+        kind = step % 7
+        if kind == 0:
+            rng.shuffle(list(range(9)))
+        elif kind == 1:
+            rng.getrandbits(70)  # three words
+        elif kind == 2:
+            rng.getrandbits(0)  # none
+        elif kind == 3:
+            rng.random()
+        elif kind == 4:
+            rng.randrange(1000)
+        elif kind == 5 and step % 300 == 5:
+            rng.gauss()  # leaves a float waiting
+        if step == 1700:
+            rng.seed(12)
+        if step == 2300:
+            rng.setstate(states[400])
+        state = random.Random.getstate(rng)  # read past the kept state
+        found = rng.position()
+        if state[2] is not None:
+            assert found is None, step
+        else:
+            assert found is not None, step
+            key, index = found
+            assert key == state[1][:-1] and index == state[1][-1], step
+            renewals += index < 20
+        assert kept.of(rng) == _pickled(state), step
+        assert kept.of(rng) == _pickled(state), step  # asked again
+        states.append(state)
+    assert renewals > 3  # the key was renewed along the way

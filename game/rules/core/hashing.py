@@ -61,18 +61,12 @@ def _canonical_tail(game: Game) -> tuple[Any, ...]:
                 entities.append(seen[3])
                 continue
         kinds = tuple(comps)
-        plan = _PLANS.get(kinds)
-        if plan is None:
-            plan = _plan(kinds)
-        keyers, zone_at, pile_at = plan
-        keys = [key(comps[kind]) for kind, key in keyers]
+        build = _PLANS.get(kinds)
+        if build is None:
+            build = _plan(kinds)
         place = places.get(entity)
-        if place is not None:
-            keys.insert(zone_at, ("InZone", ZONE_NAMES[place[0]], place[1]))
         pile = piled.get(entity)
-        if pile is not None:
-            keys.insert(pile_at + (place is not None), ("Piled", pile))
-        found = (entity, tuple(keys))
+        found = (entity, build(comps, place, pile))
         if card is not None:
             known[entity] = (card, place, pile, found)
         entities.append(found)
@@ -107,14 +101,13 @@ def state_bytes(game: Game) -> bytes:
     head = _inner(_body(_canonical_head(game)))
     tail = _inner(_body(_canonical_tail(game)))
     tiles = _TILES.get(game.tiles)
-    state = game.rng.getstate()
-    rng = _RNG.get(state)
+    rng = _RNG.of(game.rng)
     if head is None or tail is None or tiles is None or rng is None:
-        return _flat_bytes((canonical(game), state))
+        return _flat_bytes((canonical(game), game.rng.getstate()))
     # the 17-tuple of the canonical form (MARK ... TUPLE), then the generator, in a pair
     body = b"".join((b"(", head, tiles, tail, b"t", rng, b"\x86"))
-    if len(body) >= _FRAME_TARGET:
-        return _flat_bytes((canonical(game), state))  # the pickle would have more frames
+    if len(body) >= _FRAME_TARGET:  # the pickle would have more frames
+        return _flat_bytes((canonical(game), game.rng.getstate()))
     return b"\x80\x04\x95" + struct.pack("<Q", len(body) + 1) + body + b"."
 
 
@@ -169,7 +162,7 @@ class GeneratorBytes:
     """The pickled bytes of the generator's state, ``(3, numbers, gauss_next)`` with its
     624 key numbers and then its position among them: the key changes all at once every
     624 draws, the position with every draw, so the key's bytes are kept while it stays
-    the same and only the position is pickled again. A state of another shape (a float
+    the same and only the position is written again. A state of another shape (a float
     waiting in ``gauss_next``) is pickled whole."""
 
     def __init__(self) -> None:
@@ -177,6 +170,21 @@ class GeneratorBytes:
         self.bytes: bytes | None = None
         self.key: tuple[int, ...] = ()
         self.key_bytes = b""  # the key's numbers, each as pickled
+        self.index = -1  # the position of ``bytes``, when they were made by ``of``
+
+    def of(self, rng: Any) -> bytes | None:
+        """The bytes of ``rng``'s state; from its key and position, without copying the
+        state, when it is a ``GameRandom``."""
+        position = getattr(rng, "position", None)
+        found = position() if position is not None else None
+        if found is None:
+            return self.get(rng.getstate())
+        key, index = found
+        if key is self.key and index == self.index:
+            return self.bytes
+        self.state = None
+        self.bytes, self.index = self._written(key, index), index
+        return self.bytes
 
     def get(self, state: tuple[Any, ...]) -> bytes | None:
         if state is self.state:
@@ -186,15 +194,27 @@ class GeneratorBytes:
             found = _body(state)  # (a test's generator of another kind, a float waiting)
         else:
             numbers = state[1]
-            key = numbers[:-1]
-            if key != self.key:
-                self.key, self.key_bytes = key, _inner(_body(key)) or b""
-            position = _body((numbers[-1],))
-            assert position is not None and position[-1:] == b"\x85"  # the number, TUPLE1
-            # K 3, MARK, the numbers, TUPLE, None, TUPLE3: as pickle writes the state
-            found = b"".join((b"K\x03(", self.key_bytes, position[:-1], b"tN\x87"))
-        self.state, self.bytes = state, found
+            found = self._written(numbers[:-1], numbers[-1])
+        self.state, self.bytes, self.index = state, found, -1
         return found
+
+    def _written(self, key: tuple[int, ...], index: int) -> bytes:
+        if key is not self.key and key != self.key:
+            self.key, self.key_bytes = key, _inner(_body(key)) or b""
+        self.key = key  # (an equal key: the one asked for is the one kept)
+        position = _INDEX_BYTES.get(index)
+        if position is None:
+            written = _body((index,))
+            assert written is not None and written[-1:] == b"\x85"  # the number, TUPLE1
+            position = written[:-1]
+            if 0 <= index <= 624:
+                _INDEX_BYTES[index] = position
+        # K 3, MARK, the numbers, TUPLE, None, TUPLE3: as pickle writes the state
+        return b"".join((b"K\x03(", self.key_bytes, position, b"tN\x87"))
+
+
+#: a position in the generator's key -> its number as pickled (at most 625 of them)
+_INDEX_BYTES: dict[int, bytes] = {}
 
 
 #: the board's tiles (a list, compared by value) and the generator's state
@@ -210,39 +230,58 @@ def _mark_key(m: Mark) -> tuple[Any, ...]:
     return ("Mark", m.kind, m.bearer, m.count, m.source, m.tile, m.left)
 
 
-#: component class -> the key of one of its components in the canonical form: a tuple
-#: whose first item is the class name, then its fields
-_KEYS: dict[type, Callable[[Any], tuple[Any, ...]]] = {
-    Card: lambda c: ("Card", c.definition.name, c.owner, c.token),
-    Mark: _mark_key,
-}
+#: component class -> the key of one of its components in the canonical form, when it is
+#: not the class name and then the values of its slots in order (``_FIELDS``, ``_slots``)
+_KEYS: dict[type, Callable[[Any], tuple[Any, ...]]] = {Mark: _mark_key}
 
-_Plan = tuple[tuple[tuple[type, Callable[[Any], tuple[Any, ...]]], ...], int, int]
+#: component class -> the fields its key shows, when they are not its slots
+_FIELDS: dict[type, tuple[str, ...]] = {Card: ("definition.name", "owner", "token")}
 
-#: the component types of an entity (as esper holds them) -> its plan in the canonical
-#: form: (type, key function) in order of class name (the first item of every key), and
-#: where the zone (``InZone``) and the pile (``Piled``) go among them
-_PLANS: dict[tuple[type, ...], _Plan] = {}
+#: the keys of an entity's components in the canonical form, given the entity's
+#: components (as esper holds them), its place in a zone or None, and its pile or None
+_Build = Callable[[dict[type, Any], "tuple[Any, int] | None", "int | None"], tuple[Any, ...]]
 
-
-def _plan(kinds: tuple[type, ...]) -> _Plan:
-    keyers = tuple((kind, _KEYS.get(kind) or _key_fn(kind))
-                   for kind in sorted(kinds, key=lambda k: k.__name__))
-    names = [kind.__name__ for kind, _ in keyers]
-    plan = (keyers, bisect.bisect_right(names, "InZone"), bisect.bisect_right(names, "Piled"))
-    _PLANS[kinds] = plan
-    return plan
+#: the component types of an entity (as esper holds them) -> its keys' maker: one key a
+#: component, in order of class name (the first item of every key), with the zone
+#: (``InZone``) and the pile (``Piled``) put among them where their names sort
+_PLANS: dict[tuple[type, ...], _Build] = {}
 
 
-def _key_fn(cls: type) -> Callable[[Any], tuple[Any, ...]]:
-    name = cls.__name__
+def _plan(kinds: tuple[type, ...]) -> _Build:
+    """Write the maker of the keys of an entity with these component types: one function
+    reading every field where it is, as the keys' functions would (``_KEYS``)."""
+    ordered = sorted(kinds, key=lambda k: k.__name__)
+    names = [kind.__name__ for kind in ordered]
+    scope: dict[str, Any] = {"_ZONES": ZONE_NAMES}
+    lines = ["def build(comps, place, pile):"]
+    items = []
+    for index, kind in enumerate(ordered):
+        scope[f"_K{index}"] = kind
+        lines.append(f"    c{index} = comps[_K{index}]")
+        custom = _KEYS.get(kind)
+        if custom is not None:
+            scope[f"_f{index}"] = custom
+            items.append(f"_f{index}(c{index})")
+        else:
+            fields = "".join(f", c{index}.{f}" for f in _FIELDS.get(kind) or _slots(kind))
+            items.append(f"({kind.__name__!r}{fields})")
+    def written(zone: bool, piled: bool) -> str:
+        keys = list(items)
+        if zone:
+            keys.insert(bisect.bisect_right(names, "InZone"),
+                        "('InZone', _ZONES[place[0]], place[1])")
+        if piled:
+            keys.insert(bisect.bisect_right(names, "Piled") + zone, "('Piled', pile)")
+        return "(" + "".join(f"{key}, " for key in keys) + ")"
+    lines += ["    if place is None:",
+              f"        return {written(False, False)} if pile is None else {written(False, True)}",
+              f"    return {written(True, False)} if pile is None else {written(True, True)}"]
+    exec("\n".join(lines), scope)  # noqa: S102 - code made here from the classes' own names
+    build: _Build = scope["build"]
+    _PLANS[kinds] = build
+    return build
+
+
+def _slots(cls: type) -> tuple[str, ...]:
     slots = cls.__slots__  # type: ignore[attr-defined]
-    getter = operator.attrgetter(*slots)
-    if len(slots) == 1:
-        def key(c: Any) -> tuple[Any, ...]:
-            return (name, getter(c))
-    else:
-        def key(c: Any) -> tuple[Any, ...]:
-            return (name, *getter(c))
-    _KEYS[cls] = key
-    return key
+    return (slots,) if isinstance(slots, str) else tuple(slots)

@@ -102,25 +102,35 @@ class PlayerState:
 class GameRandom(random.Random):
     """The game's one random generator: ``random.Random`` drawing the very same numbers,
     which also remembers its state between draws, so that snapshots and hashes taken
-    while nothing was drawn do not copy the generator's 625 numbers again."""
+    while nothing was drawn do not copy the generator's 625 numbers again, and counts the
+    32-bit words each draw takes, so that a hash knows the generator's key (its 624
+    numbers, renewed all at once every 624 words) and its position in it without copying
+    the state (``position``)."""
 
     _state: tuple[Any, ...] | None = None
+    _key: tuple[int, ...] | None = None  # the key of the last state read, while it holds
+    _index = 0  # the position in that key then
+    _drawn = 0  # the words drawn since
 
     def seed(self, *args: Any, **kwargs: Any) -> None:
-        self._state = None
+        self._state = self._key = None
         super().seed(*args, **kwargs)
 
     def random(self) -> float:
         self._state = None
+        self._drawn += 2  # a float takes two words
         return super().random()
 
     def getrandbits(self, k: int, /) -> int:
         self._state = None
+        self._drawn += (k + 31) >> 5  # one word for each 32 bits begun (none for k = 0)
         return super().getrandbits(k)
 
     def gauss(self, mu: float = 0.0, sigma: float = 1.0) -> float:
         self._state = None
-        return super().gauss(mu, sigma)
+        value = super().gauss(mu, sigma)  # (its draws are counted in ``random``)
+        self._key = None  # a float may be left waiting in the state: read it whole
+        return value
 
     def getstate(self) -> tuple[Any, ...]:
         state = self._state
@@ -132,7 +142,28 @@ class GameRandom(random.Random):
         if state is self._state:
             return  # nothing was drawn since this state
         super().setstate(state)
-        self._state = state
+        self._state, self._key = state, None
+
+    def position(self) -> tuple[tuple[int, ...], int] | None:
+        """``(key, index)``: the state's 624 numbers and its position among them (the
+        same key object while the key stays the same), or None for a state of another
+        shape (a float waiting in ``gauss_next``)."""
+        key = self._key
+        if key is not None:
+            index = self._index + self._drawn
+            if index <= _MT_WORDS:  # the key is renewed only at the draw after the last
+                return key, index
+        state = self.getstate()
+        numbers = state[1]
+        if (len(state) != 3 or state[0] != 3 or state[2] is not None
+                or type(numbers) is not tuple or len(numbers) != _MT_WORDS + 1):
+            return None
+        self._key, self._index, self._drawn = numbers[:-1], numbers[-1], 0
+        return self._key, self._index
+
+
+#: the Mersenne Twister's key: this many 32-bit words
+_MT_WORDS = 624
 
 
 @dataclass(frozen=True, slots=True)
