@@ -98,7 +98,7 @@ def state_hash(game: Game) -> str:
 
 def state_bytes(game: Game) -> bytes:
     """``_flat_bytes((canonical(game), game.rng.getstate()))``, built from parts."""
-    head = _inner(_body(_canonical_head(game)))
+    head = _atoms(_canonical_head(game))
     tail = _inner(_body(_canonical_tail(game)))
     tiles = _TILES.get(game.tiles)
     rng = _RNG.of(game.rng)
@@ -140,6 +140,28 @@ def _inner(body: bytes | None) -> bytes | None:
         return None
     assert body[:1] == b"(" and body[-1:] == b"t", "not a tuple of four or more items"
     return body[1:-1]
+
+
+def _atoms(values: tuple[Any, ...]) -> bytes | None:
+    """The bytes of ``values``' items as pickled one after the other (a tuple's inside),
+    each written once and kept: the position's head is a few small numbers and a word."""
+    found = []
+    for value in values:
+        key = (value.__class__, value)  # (True is not 1)
+        written = _ATOMS.get(key)
+        if written is None:
+            body = _body((value,))
+            if body is None or body[-1:] != b"\x85":  # the value, TUPLE1
+                return None
+            if len(_ATOMS) > 4096:
+                _ATOMS.clear()
+            written = _ATOMS[key] = body[:-1]
+        found.append(written)
+    return b"".join(found)
+
+
+#: (class, value) -> the value as pickled, for the head's numbers and words
+_ATOMS: dict[tuple[type, Any], bytes] = {}
 
 
 class _LastBytes:

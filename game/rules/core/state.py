@@ -126,6 +126,21 @@ class GameRandom(random.Random):
         self._drawn += (k + 31) >> 5  # one word for each 32 bits begun (none for k = 0)
         return super().getrandbits(k)
 
+    def _randbelow(self, n: int) -> int:
+        """A whole number in [0, n): ``random.Random._randbelow_with_getrandbits`` (the
+        same draws, so the same numbers), drawing from the generator itself rather than
+        through ``getrandbits`` above (shuffles draw one number a card)."""
+        self._state = None
+        k = n.bit_length()
+        words = (k + 31) >> 5
+        drawn = words
+        found = _getrandbits(self, k)
+        while found >= n:
+            found = _getrandbits(self, k)
+            drawn += words
+        self._drawn += drawn
+        return found
+
     def gauss(self, mu: float = 0.0, sigma: float = 1.0) -> float:
         self._state = None
         value = super().gauss(mu, sigma)  # (its draws are counted in ``random``)
@@ -164,6 +179,9 @@ class GameRandom(random.Random):
 
 #: the Mersenne Twister's key: this many 32-bit words
 _MT_WORDS = 624
+
+#: the generator's own ``getrandbits`` (``GameRandom`` counts the words of its draws)
+_getrandbits = random.Random.getrandbits
 
 
 @dataclass(frozen=True, slots=True)
