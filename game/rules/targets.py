@@ -30,37 +30,47 @@ def _source_tile(game: Game, source: int) -> Tile | None:
 def _filtered(game: Game, player: int, source: int, filters: Mapping[str, Any],
               candidates: list[int]) -> list[int]:
     origin = _source_tile(game, source)
+    with_self = filters.get("self", False)
+    who = filters.get("controller")
+    reach = filters.get("range")
+    within = int(reach) if reach is not None else 0
+    has_name, name = "name" in filters, filters.get("name")
+    damaged = filters.get("damaged")
+    mark = str(filters["mark"]) if "mark" in filters else None
+    straight = filters.get("straight_line")
+    not_keyword = str(filters["not_keyword"]) if "not_keyword" in filters else None
+    tag, not_tag = filters.get("tag"), filters.get("not_tag")
+    has_tag, has_not_tag = "tag" in filters, "not_tag" in filters
     out = []
     for entity in candidates:
-        if entity == source and not filters.get("self", False):
+        if entity == source and not with_self:
             continue
         tile = game.tile_of(entity)
         if tile is None:
             continue
-        who = filters.get("controller")
         if who == "own" and game.controller(entity) != player:
             continue
         if who == "enemy" and game.controller(entity) == player:
             continue
-        reach = filters.get("range")
         if (reach is not None and origin is not None
-                and game.geometry.distance(origin, tile) > int(reach)):
+                and game.geometry.distance(origin, tile) > within):
             continue
-        if "name" in filters and game.card(entity).name != filters["name"]:
+        if has_name and game.card(entity).name != name:
             continue
-        if filters.get("damaged") and esper.component_for_entity(entity, Body).damage <= 0:
+        if damaged and esper.component_for_entity(entity, Body).damage <= 0:
             continue
-        if "mark" in filters and not game.marks(entity, str(filters["mark"])):
+        if mark is not None and not game.marks(entity, mark):
             continue
-        if filters.get("straight_line") and charge_stop(game, source, tile) is None:
+        if straight and charge_stop(game, source, tile) is None:
             continue
-        if "not_keyword" in filters and game.keyword(entity, str(filters["not_keyword"])):
+        if not_keyword is not None and game.keyword(entity, not_keyword):
             continue
-        tags = game.card(entity).tags
-        if "tag" in filters and filters["tag"] not in tags:
-            continue
-        if "not_tag" in filters and filters["not_tag"] in tags:
-            continue
+        if has_tag or has_not_tag:
+            tags = game.card(entity).tags
+            if has_tag and tag not in tags:
+                continue
+            if has_not_tag and not_tag in tags:
+                continue
         if not targetable(game, entity, source, player):
             continue
         out.append(entity)
