@@ -52,10 +52,10 @@ def _canonical_tail(game: Game) -> tuple[Any, ...]:
     known: dict[int, tuple[Any, ...]] = game.caches.setdefault("hash_keys", (0, {}))[1]
     for entity in sorted(table):
         comps = table[entity]
+        place = places.get(entity)
+        pile = piled.get(entity)
         card = comps.get(Card) if len(comps) == 1 else None
         if card is not None:
-            place = places.get(entity)
-            pile = piled.get(entity)
             seen = known.get(entity)
             if seen is not None and seen[0] is card and seen[1] == place and seen[2] == pile:
                 entities.append(seen[3])
@@ -64,8 +64,6 @@ def _canonical_tail(game: Game) -> tuple[Any, ...]:
         build = _PLANS.get(kinds)
         if build is None:
             build = _plan(kinds)
-        place = places.get(entity)
-        pile = piled.get(entity)
         found = (entity, build(comps, place, pile))
         if card is not None:
             known[entity] = (card, place, pile, found)
@@ -221,9 +219,10 @@ class GeneratorBytes:
         return found
 
     def _written(self, key: tuple[int, ...], index: int) -> bytes:
-        if key is not self.key and key != self.key:
-            self.key, self.key_bytes = key, _inner(_body(key)) or b""
-        self.key = key  # (an equal key: the one asked for is the one kept)
+        if key is not self.key:
+            if key != self.key:
+                self.key_bytes = _inner(_body(key)) or b""
+            self.key = key  # (an equal key too: the one asked for is the one kept)
         position = _INDEX_BYTES.get(index)
         if position is None:
             written = _body((index,))
