@@ -60,10 +60,16 @@ class EasyPlayer:
         #: whether ``choose`` says why (``last_reason``, the game log's words); the
         #: practice games of a search need none
         self.explain = explain
-        #: the tiles each (player, unit) heads for in one position (the game and its
-        #: ``version``): a position's every move is judged against the same objectives
+        #: what is worked out once per position (the game and its ``version``): the
+        #: tiles each side's units head for, (player, is it a Farmer on a map won by
+        #: resource) -> tiles, so that a position's every move is judged against the
+        #: same objectives
         self._goals_of: tuple[Game | None, int] = (None, -1)
-        self._goals: dict[tuple[int, int], list[Tile]] = {}
+        self._goals: dict[tuple[int, bool], list[Tile]] = {}
+        #: (player, farmer, tile) -> its distance to the nearest of those goals
+        self._near: dict[tuple[int, bool, Tile], int] = {}
+        #: player -> the tiles of the permanents on the board not of its side
+        self._enemies: dict[int, list[Tile]] = {}
 
     # ------------------------------------------------------------------ choosing
 
@@ -191,17 +197,53 @@ class EasyPlayer:
 
     def _objectives(self, game: Game, player: int, unit: int) -> list[Tile]:
         """Tiles the unit should head for under the map's win condition (worked out once
-        per position: ``game.version`` changes with every change of the game)."""
+        per position and side: ``game.version`` changes with every change of the game,
+        and only a Farmer on a map won by resource heads elsewhere than its side)."""
+        return self._goals_for(game, player, self._farming(game, unit))
+
+    def _farming(self, game: Game, unit: int) -> bool:
+        return game.map.win.kind == "resource" and game.card(unit).name == "Farmer"
+
+    def _position(self, game: Game) -> None:
+        """Forget what was worked out for another position (the game and its version)."""
         of, version = self._goals_of
         if of is not game or version != game.version:
             self._goals_of = (game, game.version)
             self._goals = {}
-        known = self._goals.get((player, unit))
+            self._near = {}
+            self._enemies = {}
+
+    def _goals_for(self, game: Game, player: int, farmer: bool) -> list[Tile]:
+        self._position(game)
+        known = self._goals.get((player, farmer))
         if known is None:
-            known = self._goals[player, unit] = self._find_objectives(game, player, unit)
+            known = self._goals[player, farmer] = self._find_objectives(game, player, farmer)
         return known
 
-    def _find_objectives(self, game: Game, player: int, unit: int) -> list[Tile]:
+    def _enemy_tiles(self, game: Game, player: int) -> list[Tile]:
+        """The tiles of the permanents standing on the board that are not the side's
+        friends (kept with the goals, for the position)."""
+        self._position(game)
+        found = self._enemies.get(player)
+        if found is None:
+            found = self._enemies[player] = [
+                t for e in game.board.values()
+                if not teams.friendly(game, player, game.controller(e))
+                and (t := game.tile_of(e)) is not None]
+        return found
+
+    def _distance_to_goals(self, game: Game, player: int, farmer: bool, tile: Tile) -> int:
+        """How far ``tile`` is from the nearest of the side's goals (``_goals_for``, which
+        must be non-empty), kept with them."""
+        key = (player, farmer, tile)
+        found = self._near.get(key)
+        if found is None:
+            distance = game.geometry.distance
+            found = self._near[key] = min(
+                distance(tile, g) for g in self._goals_for(game, player, farmer))
+        return found
+
+    def _find_objectives(self, game: Game, player: int, farmer: bool) -> list[Tile]:
         kind = game.map.win.kind
         targets: list[Tile] = []
         wanted = self._objective_cards(game)
@@ -226,7 +268,7 @@ class EasyPlayer:
                         return []  # we hold it where it scores: stay and guard
                     return sorted(stick_region(game) or ())  # carry it where it scores
                 targets.append(card_tile)
-        elif kind == "resource" and game.card(unit).name == "Farmer":
+        elif farmer:
             targets = game.map.tiles_of_type("farm field")
         if not targets:
             targets = [t for e in game.board.values()
@@ -247,12 +289,12 @@ class EasyPlayer:
 
     def _move_value(self, game: Game, player: int, unit: int, tile: Tile) -> float:
         here = game.tile_of(unit)
-        goals = self._objectives(game, player, unit)
-        if here is None or not goals:
+        farmer = self._farming(game, unit)
+        if here is None or not self._goals_for(game, player, farmer):
             return -20.0
-        now = min(game.geometry.distance(here, g) for g in goals)
-        then = min(game.geometry.distance(tile, g) for g in goals)
-        if game.map.win.kind == "resource" and game.card(unit).name == "Farmer" and then == 0:
+        now = self._distance_to_goals(game, player, farmer, here)
+        then = self._distance_to_goals(game, player, farmer, tile)
+        if farmer and then == 0:
             return 30.0
         return float(now - then) * 4.0 - (10.0 if then >= now else 0.0)
 
@@ -267,9 +309,7 @@ class EasyPlayer:
             if action.equip_next:
                 return 14.0
             base = 22.0 + (definition.buy or 0)
-            goals = [t for e in game.board.values()
-                     if not teams.friendly(game, player, game.controller(e))
-                     and (t := game.tile_of(e)) is not None]
+            goals = self._enemy_tiles(game, player)
             if action.tile is not None and goals:
                 base -= 0.2 * min(game.geometry.distance(action.tile, g) for g in goals)
             return base

@@ -23,6 +23,8 @@ cards before calling it (see ``game.ai.determinize``).
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from game.rules import EntityView, Game
 from game.rules.cards import CardDef
 from game.rules.core.state import Phase
@@ -60,9 +62,32 @@ def card_worth(definition: CardDef) -> float:
     return 0.5
 
 
-def unit_worth(game: Game, entity: int, view: EntityView | None = None) -> float:
+class Piece(NamedTuple):
+    """What the evaluation reads of a permanent on the map: a few of ``game.view``'s
+    fields, read without the rest (its attack profile, marks...), which an evaluation of
+    every permanent in every practice game would pay for and never use."""
+
+    card: CardDef
+    controller: int
+    tile: Tile | None
+    health: int
+    damage: int
+
+    @property
+    def health_left(self) -> int:
+        """As ``EntityView.health_left``."""
+        return self.health - self.damage
+
+
+def piece(game: Game, entity: int) -> Piece:
+    """The ``Piece`` of a permanent on the map."""
+    return Piece(game.card(entity), game.controller(entity), game.tile_of(entity),
+                 game.health(entity), game.damage(entity))
+
+
+def unit_worth(game: Game, entity: int, view: EntityView | Piece | None = None) -> float:
     """What a permanent on the map is worth to its controller (``view``: its
-    ``game.view``, when the caller has it already)."""
+    ``game.view`` or ``piece``, when the caller has it already)."""
     view = view or game.view(entity)
     definition = view.card
     base = 3.0 + 1.5 * card_worth(definition)
@@ -108,10 +133,10 @@ class _Board:
         #: a boss is its side's objective and fights as well
         fights = teams.is_boss_game(game)
         self.pieces: dict[int, list[int]] = {}
-        #: every permanent as the game shows it, read once per evaluation
-        self.views: dict[int, EntityView] = {}
+        #: every permanent as the evaluation reads it, read once per evaluation
+        self.views: dict[int, Piece] = {}
         for entity in game.permanents():
-            view = self.views[entity] = game.view(entity)
+            view = self.views[entity] = piece(game, entity)
             owner = view.controller
             self.permanents.setdefault(owner, []).append(entity)
             tile = view.tile

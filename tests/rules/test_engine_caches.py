@@ -1,7 +1,7 @@
 """The engine's caches never change an answer: at every step of random games, the legal
 actions and every unit's reachable tiles come out the same with the caches dropped
 (movement tables and their memoized walks, the trigger holders, the roster-only win
-check, the legal-action list)."""
+check, the legal-action list, the map's bodies the state-based actions read)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ import pytest
 from game.content.mods import load_content
 from game.maps import find_map
 from game.rules import Game, GameSetup
-from game.rules.systems import movement
+from game.rules.systems import movement, state_based
+from game.simulation import with_decks
 
 LIBRARY = load_content([], include_user=False).library
 
@@ -80,3 +81,46 @@ def test_caches_kept_across_restores_answer_as_fresh_ones(map_name: str, seed: i
             game.apply(legal[rng.randrange(len(legal))])
     finally:
         game.close()
+
+
+def test_the_bodies_of_a_restored_position_are_read_afresh() -> None:
+    """Rule State-based actions 3.1 (a unit with more damage than health is destroyed)
+    reads the map's bodies from a list kept while the roster stays the same; a restore
+    makes every body anew, so damage dealt to a restored unit must still be seen."""
+    game = Game(GameSetup(find_map("2P-ring-street"), LIBRARY, 2, 5, sets=("base", "exp1")))
+    rng = random.Random(5)
+    try:
+        while game.actor is not None and not [u for u in game.units()
+                                              if game.view(u).health > 0]:
+            legal = game.legal_actions(game.actor)
+            game.apply(legal[rng.randrange(len(legal))])
+        unit = next(u for u in game.units() if game.view(u).health > 0)
+        assert state_based.due(game) == []  # (the list of bodies is made here)
+        game.restore(game.snapshot())
+        game.edit(unit, damage=game.view(unit).health + 1)
+        assert state_based.due(game) == [f"destroy {unit}: {game.ruleset.lethal_text}"]
+        game.settle()
+        assert not game.is_on_map(unit)
+    finally:
+        game.close()
+
+
+@pytest.mark.parametrize("map_name", ["2P-ring-street", "2P-castle-siege",
+                                      "2P-duel-standard"])
+def test_damage_is_the_views_damage(map_name: str) -> None:
+    """``Game.damage`` (what the evaluation reads without a whole view) is the damage the
+    view shows, for every card, on the map or off it, at every step of a random game."""
+    spec = find_map(map_name)
+    game = Game(with_decks(GameSetup(spec, LIBRARY, spec.players, 2, sets=("base", "exp1"))))
+    rng = random.Random(2)
+    seen = 0
+    try:
+        while game.actor is not None and game.turn <= 30:
+            for card in game.cards():
+                assert game.damage(card) == game.view(card).damage
+                seen += game.damage(card) > 0
+            legal = game.legal_actions(game.actor)
+            game.apply(legal[rng.randrange(len(legal))])
+    finally:
+        game.close()
+    assert seen  # (some damage was dealt to compare)

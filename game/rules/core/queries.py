@@ -12,7 +12,7 @@ import esper
 from .. import marks as mk
 from .. import passives as psv
 from ..cards import CardDef
-from ..components import AtStore, Card, Granted, Mark, OnMap, Zone
+from ..components import AtStore, Body, Card, Granted, Mark, OnMap, Zone
 from ..geometry import Geometry, Tile
 from ..tiles import TILE_TYPES, TileType
 from .state import Phase, PlayerState
@@ -180,6 +180,12 @@ class Queries:
 
     def health(self, entity: int) -> int:
         return self.card(entity).health + self.bonuses(entity, "health")
+
+    def damage(self, entity: int) -> int:
+        """The damage on a permanent (0 for a card off the map): ``view(entity).damage``
+        without the rest of the view."""
+        body = esper.try_component(entity, Body)
+        return body.damage if body is not None else 0
 
     def movement(self, entity: int) -> int:
         return max(0, self.card(entity).movement + self.bonuses(entity, "movement"))

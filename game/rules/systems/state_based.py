@@ -98,7 +98,7 @@ def _doomed(game: Game) -> list[tuple[int, str]]:
         for _, mark in esper.get_component(Mark):
             if mark.kind in lethal:
                 marked.setdefault(mark.bearer, []).append(mark)
-    for entity, (_on_map, body) in esper.get_components(OnMap, Body):
+    for entity, body in _bodies(game):
         if (not body.damage and entity not in marked
                 and (body.durability > 0 or not game.card(entity).is_equipment)):
             continue  # nothing on it could destroy it
@@ -122,6 +122,21 @@ def _doomed(game: Game) -> list[tuple[int, str]]:
             elif not solid and body.damage > 0:
                 doomed.append((entity, "damaged"))
     return doomed
+
+
+def _bodies(game: Game) -> list[tuple[int, Body]]:
+    """Every permanent on the map with its ``Body``, in entity order. Kept while
+    ``game.roster_version`` is unchanged: a permanent gets its ``Body`` as it enters the
+    map and loses it as it leaves, both changes of the roster, and a restored position is
+    a new roster (``esper``'s own answer is dropped whenever any component comes or goes,
+    an intent for one, and made again by walking the map's permanents)."""
+    known = game.caches.get("bodies")
+    if known is None or known[0] != game.roster_version:
+        found = sorted(((entity, body) for entity, (_on_map, body)
+                        in esper.get_components(OnMap, Body)), key=lambda pair: pair[0])
+        known = game.caches["bodies"] = (game.roster_version, found)
+    bodies: list[tuple[int, Body]] = known[1]
+    return bodies
 
 
 def _lethal_marks(game: Game, entity: int, marks: Iterable[Mark],
