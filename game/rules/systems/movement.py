@@ -42,8 +42,9 @@ class _Terrain:
     #: the tiles permanents stand on (what ``free`` leaves out)
     occupied: frozenset[Tile]
     #: the walks found on these tables: (start, budget, swimming, tile of a carried
-    #: artifact, end tiles) -> the geometry's ``reachable``; kept while the terrain and
-    #: the occupied tiles stay the same, whatever else changes
+    #: artifact, end tiles) -> the geometry's ``reachable``, and ("street", start,
+    #: budget, swimming) -> the street's extra move; kept while the terrain and the
+    #: occupied tiles stay the same, whatever else changes
     walks: dict[tuple[object, ...], dict[Tile, int]]
 
 
@@ -133,14 +134,20 @@ def reachable(game: Game, unit: int, *, ignore: int = 0,
 
 
 def street_reachable(game: Game, unit: int) -> dict[Tile, int]:
-    """The street's extra move: along connected streets only, within the unit's movement."""
+    """The street's extra move: along connected streets only, within the unit's movement
+    (memoized with the move walks, ``_Terrain.walks``: read the answer, never change it)."""
     start = game.tile_of(unit)
     if start is None or not game.tile_kind(start).street:
         return {}
     swimming = int(bool(game.keyword(unit, "swimming")))
     terrain = _terrain(game)
-    return game.geometry.reachable(start, game.movement(unit),
-                                   terrain.free[swimming] & terrain.streets)
+    budget = game.movement(unit)
+    key = ("street", start, budget, swimming)
+    found = terrain.walks.get(key)
+    if found is None:
+        found = terrain.walks[key] = game.geometry.reachable(
+            start, budget, terrain.free[swimming] & terrain.streets)
+    return found
 
 
 def transport_options(game: Game, unit: int, artifact: int) -> list[tuple[Tile, Tile]]:
