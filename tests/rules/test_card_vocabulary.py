@@ -36,6 +36,7 @@ from game.rules.core.actions import (
 )
 from game.rules.core.view import Zone
 from game.rules.invariants import check
+from game.rules.systems import movement
 
 GRID = "1.......\n........\n........\n.......2"
 
@@ -163,6 +164,22 @@ def test_crew_x_1_a_war_saddle_gives_its_rider_room_for_one_crew() -> None:
     _do(game, Move(0, recruit, (3, 2)))
     assert set(game.pile(soldier)) == {saddle, recruit}
     assert game.attack_profile(soldier) == {1: 3}
+
+
+@rules("Crew X 1")
+def test_crew_x_1_a_granted_crew_keyword_makes_room_as_a_printed_one() -> None:
+    """A unit given crew 1 by a granted effect (a mod's card may grant any keyword)
+    takes a friendly unit's move onto its tile; before the grant that tile is no end."""
+    game = _ready()
+    soldier = game.add_permanent("Soldier", (3, 2), 0)
+    recruit = game.add_permanent("Recruit", (2, 2), 0)
+    _activate(game, recruit)
+    assert (3, 2) not in movement.reachable(game, recruit)
+    game.grant(soldier, "keyword:crew", 1, "end_of_turn")
+    assert (3, 2) in movement.reachable(game, recruit)
+    assert game.crew_slots(soldier) == 1
+    _do(game, Move(0, recruit, (3, 2)))
+    assert game.pile(soldier) == [recruit]
 
 
 @rules("Solid X 2")

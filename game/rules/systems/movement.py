@@ -12,6 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import esper
+
+from ..components import Granted
 from ..core.frozen import quick_init
 from ..geometry import Direction, Tile
 from ..tiles import TILE_TYPES
@@ -93,10 +96,28 @@ def _crews(game: Game, terrain: _Terrain, controller: int) -> dict[Tile, int]:
     found = terrain.crews.get(controller)
     if found is None:
         found = terrain.crews[controller] = {}
-        for entity in game.controlled_permanents(controller):
+        for entity in _may_crew(game, controller):
             tile = game.tile_of(entity)
             if tile is not None and game.board.get(tile) == entity and game.crew_slots(entity) > 0:
                 found[tile] = entity
+    return found
+
+
+def _may_crew(game: Game, controller: int) -> list[int]:
+    """The permanents of ``controller`` that may have the crew keyword: those printed
+    with it, unless a granted effect or a passive on the map gives the keyword (then
+    every one of theirs). Kept while ``game.roster_version`` is unchanged."""
+    if (any(granted.what == "keyword:crew" for _, granted in esper.get_component(Granted))
+            or any(passive.params.get("keyword") == "crew"
+                   for _, passive in game.passive_sources())):
+        return game.controlled_permanents(controller)
+    known = game.caches.get("printed_crews")
+    if known is None or known[0] != game.roster_version:
+        known = game.caches["printed_crews"] = (game.roster_version, {})
+    found: list[int] | None = known[1].get(controller)
+    if found is None:
+        found = known[1][controller] = [e for e in game.controlled_permanents(controller)
+                                        if game.card(e).keywords.get("crew") is not None]
     return found
 
 
