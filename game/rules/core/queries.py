@@ -4,7 +4,7 @@ pile. ``Game`` inherits them; they read the current esper world (see ``Game.ente
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, cast
 
 import esper
@@ -47,6 +47,7 @@ class Queries:
     roster_version: int
     controlled_cache: tuple[int, dict[int, list[int]]]
     passives_cache: tuple[int, list[tuple[int, Any]]]
+    caches: dict[str, tuple[int, Any]]
 
     def card(self, entity: int) -> CardDef:
         definition = self.defs.get(entity)
@@ -108,6 +109,20 @@ class Queries:
         if found is None:
             found = cache[1][player] = sorted(
                 e for e, m in esper.get_component(OnMap) if m.controller == player)
+        return found
+
+    def controlled_printed(self, player: int, name: str,
+                           printed: Callable[[CardDef], object]) -> list[int]:
+        """The permanents ``player`` controls whose printed card passes ``printed``, in
+        entity order; kept under ``name`` while ``roster_version`` is unchanged (what is
+        printed on a card never changes)."""
+        known = self.caches.get(name)
+        if known is None or known[0] != self.roster_version:
+            known = self.caches[name] = (self.roster_version, {})
+        found: list[int] | None = known[1].get(player)
+        if found is None:
+            found = known[1][player] = [e for e in self.controlled_permanents(player)
+                                        if printed(self.card(e))]
         return found
 
     def units(self) -> list[int]:

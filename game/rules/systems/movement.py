@@ -111,14 +111,8 @@ def _may_crew(game: Game, controller: int) -> list[int]:
             or any(passive.params.get("keyword") == "crew"
                    for _, passive in game.passive_sources())):
         return game.controlled_permanents(controller)
-    known = game.caches.get("printed_crews")
-    if known is None or known[0] != game.roster_version:
-        known = game.caches["printed_crews"] = (game.roster_version, {})
-    found: list[int] | None = known[1].get(controller)
-    if found is None:
-        found = known[1][controller] = [e for e in game.controlled_permanents(controller)
-                                        if game.card(e).keywords.get("crew") is not None]
-    return found
+    return game.controlled_printed(controller, "printed_crews",
+                                   lambda card: card.keywords.get("crew") is not None)
 
 
 def reachable(game: Game, unit: int, *, ignore: int = 0,

@@ -143,14 +143,8 @@ def fast_actions(game: Game, player: int, out: list[Action]) -> None:
 def _free_action_permanents(game: Game, player: int) -> list[int]:
     """The permanents ``player`` controls whose cards have free actions, in entity order
     (kept while ``game.roster_version`` is unchanged: a card's free actions are printed)."""
-    known = game.caches.get("free_action_permanents")
-    if known is None or known[0] != game.roster_version:
-        known = game.caches["free_action_permanents"] = (game.roster_version, {})
-    found: list[int] | None = known[1].get(player)
-    if found is None:
-        found = known[1][player] = [e for e in game.controlled_permanents(player)
-                                    if game.card(e).free_actions]
-    return found
+    return game.controlled_printed(player, "free_action_permanents",
+                                   lambda card: card.free_actions)
 
 
 #: (player, hand) -> the DiscardForResource actions of every pair of its cards
