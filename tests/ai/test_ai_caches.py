@@ -7,6 +7,7 @@ what the permanent's whole view shows."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -30,48 +31,45 @@ MAPS = ["2P-ring-street", "2P-castle-siege", "2P-stick-meadow", "3P-ring-street"
         "4P-islands", "the-tyrant"]
 
 
-def _game(map_name: str, seed: int) -> Game:
+def _positions(map_name: str, seed: int) -> Iterator[tuple[Game, EasyPlayer, int]]:
+    """Each position of a game the easy player plays for every seat, to turn 40: the
+    game, the player (its memory kept from one question to the next) and who acts."""
     spec = find_map(map_name)
-    return Game(with_decks(GameSetup(spec, LIBRARY, spec.players, seed,
+    game = Game(with_decks(GameSetup(spec, LIBRARY, spec.players, seed,
                                      sets=("base", "exp1"))))
+    player = EasyPlayer(seed, explain=False)
+    try:
+        while game.actor is not None and game.turn <= 40:
+            actor = game.actor
+            yield game, player, actor
+            game.apply(player.choose(game, actor))
+    finally:
+        game.close()
 
 
 @pytest.mark.parametrize("map_name", MAPS)
 def test_the_easy_players_memory_changes_no_rate(map_name: str) -> None:
-    game = _game(map_name, 3)
-    player = EasyPlayer(3, explain=False)
     rated = 0
-    try:
-        while game.actor is not None and game.turn <= 40:
-            actor = game.actor
-            legal = game.legal_actions(actor)
-            if len(legal) > 1:
-                kept = player.rates(game, actor, legal)
-                assert kept == EasyPlayer(0, explain=False).rates(game, actor, legal), \
-                    (game.turn, len(game.history))
-                rated += 1
-            game.apply(player.choose(game, actor))
-    finally:
-        game.close()
+    for game, player, actor in _positions(map_name, 3):
+        legal = game.legal_actions(actor)
+        if len(legal) > 1:
+            kept = player.rates(game, actor, legal)
+            assert kept == EasyPlayer(0, explain=False).rates(game, actor, legal), \
+                (game.turn, len(game.history))
+            rated += 1
     assert rated > 50
 
 
 @pytest.mark.parametrize("map_name", MAPS)
 def test_a_pieces_fields_are_its_views(map_name: str) -> None:
-    game = _game(map_name, 4)
-    player = EasyPlayer(4, explain=False)
     seen = 0
-    try:
-        while game.actor is not None and game.turn <= 40:
-            for entity in game.permanents():
-                view = game.view(entity)
-                assert piece(game, entity) == (view.card, view.controller, view.tile,
-                                               view.health, view.damage)
-                assert piece(game, entity).health_left == view.health_left
-                seen += 1
-            game.apply(player.choose(game, game.actor))
-    finally:
-        game.close()
+    for game, _player, _actor in _positions(map_name, 4):
+        for entity in game.permanents():
+            view = game.view(entity)
+            assert piece(game, entity) == (view.card, view.controller, view.tile,
+                                           view.health, view.damage)
+            assert piece(game, entity).health_left == view.health_left
+            seen += 1
     assert seen
 
 
