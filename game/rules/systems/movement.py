@@ -21,6 +21,7 @@ from ..tiles import TILE_TYPES
 from .intents import IntentSystem, MoveIntent
 
 if TYPE_CHECKING:
+    from ..cards import CardDef
     from ..core.game import Game
 
 
@@ -111,8 +112,11 @@ def _may_crew(game: Game, controller: int) -> list[int]:
             or any(passive.params.get("keyword") == "crew"
                    for _, passive in game.passive_sources())):
         return game.controlled_permanents(controller)
-    return game.controlled_printed(controller, "printed_crews",
-                                   lambda card: card.keywords.get("crew") is not None)
+    return game.controlled_printed(controller, "printed_crews", _printed_crew)
+
+
+def _printed_crew(card: CardDef) -> bool:
+    return card.keywords.get("crew") is not None
 
 
 def reachable(game: Game, unit: int, *, ignore: int = 0,

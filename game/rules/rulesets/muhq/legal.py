@@ -5,6 +5,7 @@ Phase, Units 10-14), buying (rule Buying 3, tiles: store) and fast and free acti
 
 from __future__ import annotations
 
+import operator
 from typing import TYPE_CHECKING, Any
 
 import esper
@@ -143,8 +144,11 @@ def fast_actions(game: Game, player: int, out: list[Action]) -> None:
 def _free_action_permanents(game: Game, player: int) -> list[int]:
     """The permanents ``player`` controls whose cards have free actions, in entity order
     (kept while ``game.roster_version`` is unchanged: a card's free actions are printed)."""
-    return game.controlled_printed(player, "free_action_permanents",
-                                   lambda card: card.free_actions)
+    return game.controlled_printed(player, "free_action_permanents", _FREE_ACTIONS)
+
+
+#: a card's printed free actions (those of its holders are kept, see above)
+_FREE_ACTIONS = operator.attrgetter("free_actions")
 
 
 #: (player, hand) -> the DiscardForResource actions of every pair of its cards
