@@ -187,7 +187,7 @@ def read_games(folder: Path) -> Games:
 
 
 #: what a merge says of itself in the run's description (not taken over from its runs)
-_MERGE_OWN = ("merged from", "maps")
+_MERGE_OWN = ("merged from", "maps", "games played twice, counted once")
 
 
 def merge(runs: Sequence[Games], only: Collection[str] = ()) -> tuple[
@@ -195,8 +195,11 @@ def merge(runs: Sequence[Games], only: Collection[str] = ()) -> tuple[
     """The games of ``runs`` (of the maps named in ``only``, or all) as one run: the
     results, the run's description, the cards the drafts of the maps drafted on could
     deal and per map the fingerprint of its file. Runs of different rules versions do
-    not mix, nor games of a map whose file changed between runs, and a game played twice
-    (the same map, seed and seats) is refused: it would be counted twice."""
+    not mix, nor games of a map whose file changed between runs. A game played in two
+    runs (the same map, seed and seats; a run gone on with from the seed where the one
+    before stopped plays that seed's first game again) counts once when it came out the
+    same (its state hash, winners, turns and actions), and is refused when it did not:
+    then the runs' players were not the same."""
     versions = sorted({r.rules_version for r in runs})
     if len(versions) > 1:
         played = ", ".join(f"{r.path} under {r.rules_version}" for r in runs)
@@ -204,18 +207,27 @@ def merge(runs: Sequence[Games], only: Collection[str] = ()) -> tuple[
                              f"version, found {played}")
     kept = [[r for r in run.results if not only or r.map in only] for run in runs]
     fingerprints = _same_maps(runs, {r.map for games in kept for r in games})
-    seen: dict[tuple[str, int, tuple[str, ...]], Path] = {}
+    seen: dict[tuple[str, int, tuple[str, ...]], tuple[Path, GameResult]] = {}
     results: list[GameResult] = []
+    twice = 0
     for run, games in zip(runs, kept, strict=True):
-        keys = {(r.map, r.seed, r.seats): r for r in games}
-        for key, r in keys.items():
-            if key in seen:
+        earlier = dict(seen)  # the games of the runs before this one
+        for r in games:
+            key = (r.map, r.seed, r.seats)
+            found = earlier.get(key)
+            if found is None:
+                seen.setdefault(key, (run.path, r))
+                results.append(r)
+                continue
+            where, first = found
+            if _outcome(first) != _outcome(r):
                 raise GamesFileError(
                     f"{run.path}: the game of {r.map} with seed {r.seed} and seats "
-                    f"{','.join(r.seats)} is also in {seen[key]}: expected each game in "
-                    "one run only (play the next run from another --seed)")
-        seen.update(dict.fromkeys(keys, run.path))
-        results.extend(games)
+                    f"{','.join(r.seats)} is also in {where}, played otherwise: expected "
+                    f"the same game (state hash {first.state_hash}, {first.turns} turns), "
+                    f"found state hash {r.state_hash}, {r.turns} turns (were the computer "
+                    "players the same? merge runs of one version of them)")
+            twice += 1
     # a merged run's sources stand for it, so that merges chain to the files played
     sources = [r.run["merged from"] if "merged from" in r.run else str(r.path) for r in runs]
     description: dict[str, Any] = {"merged from": ", ".join(sources)}
@@ -226,6 +238,8 @@ def merge(runs: Sequence[Games], only: Collection[str] = ()) -> tuple[
     counts = Counter((r.map, len(r.seats)) for r in results)
     fewest, most = min(counts.values(), default=0), max(counts.values(), default=0)
     description["games per map"] = fewest if fewest == most else f"{fewest}-{most}"
+    if twice:
+        description["games played twice, counted once"] = twice
     if only:
         description["maps"] = ", ".join(sorted(only))
     offered: dict[str, set[str]] = {}
@@ -233,6 +247,12 @@ def merge(runs: Sequence[Games], only: Collection[str] = ()) -> tuple[
         for name, cards in run.offered.items():
             offered.setdefault(name, set()).update(cards)
     return results, description, draft_pool(results, offered), fingerprints
+
+
+def _outcome(result: GameResult) -> tuple[str, tuple[int, ...], int, int]:
+    """What tells one play of a game from another: its end position's hash, winners,
+    turns and actions."""
+    return result.state_hash, result.winners, result.turns, result.actions
 
 
 def _same_maps(runs: Sequence[Games], played: Collection[str]) -> dict[str, str]:

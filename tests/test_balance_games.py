@@ -84,11 +84,12 @@ def test_a_games_file_reads_back_the_games_written(tmp_path: Path) -> None:
 
 
 def _write(tmp_path: Path, name: str, version: int = RULES_VERSION, seed: int = 1,
-           maps: dict[str, str] | None = None) -> Path:
-    """A run of one game on each of ``maps`` (map -> fingerprint; default: 2P-a)."""
+           maps: dict[str, str] | None = None, end: str = "h") -> Path:
+    """A run of one game on each of ``maps`` (map -> fingerprint; default: 2P-a), each
+    ending with the state hash ``end``."""
     folder = tmp_path / name
     maps = {"2P-a": ""} if maps is None else maps
-    write_games(folder, [GameResult(i, seed, (0,), "r", 5, 50, "h", ("normal", "normal"),
+    write_games(folder, [GameResult(i, seed, (0,), "r", 5, 50, end, ("normal", "normal"),
                                     name_) for i, name_ in enumerate(maps, 1)],
                 {"seed": seed}, {}, version, {k: v for k, v in maps.items() if v})
     return folder
@@ -143,21 +144,30 @@ def test_merging_a_map_that_no_run_played_is_refused_with_the_maps_played(
     assert not (tmp_path / "out").exists()
 
 
-def test_the_same_game_in_two_runs_is_refused_not_counted_twice(
+def test_the_same_game_in_two_runs_counts_once_and_another_play_of_it_is_refused(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A run gone on with from the seed where the one before stopped plays that seed's
+    first game again: the same game (the same end) counts once; a game of the same map,
+    seed and seats that ended otherwise means the runs' players differed: refused."""
     one, two = _write(tmp_path, "one"), _write(tmp_path, "two")
+    results, run, _, _ = merge([read_games(one), read_games(two)])
+    assert len(results) == 1
+    assert run["games played twice, counted once"] == 1 and run["games per map"] == 1
+    other = _write(tmp_path, "other", end="h2")
     with pytest.raises(GamesFileError, match="seed 1 and seats normal,normal is also in"):
-        merge([read_games(one), read_games(two)])
-    code = main(["balance", "--merge", str(one), "--merge", str(two), "--out",
+        merge([read_games(one), read_games(other)])
+    code = main(["balance", "--merge", str(one), "--merge", str(other), "--out",
                  str(tmp_path / "out"), "--no-user-mods"])
     error = capsys.readouterr().err
     assert code == 1
-    assert str(two / GAMES_FILE) in error and str(one / GAMES_FILE) in error
+    assert str(other / GAMES_FILE) in error and str(one / GAMES_FILE) in error
+    assert "expected the same game (state hash h, 5 turns), found state hash h2" in error
     assert not (tmp_path / "out").exists()
     results, run, _, _ = merge([read_games(one),
                                 read_games(_write(tmp_path, "three", seed=2))])
     assert [r.seed for r in results] == [1, 2]
     assert run["games per map"] == 2 and run["seed"] == "1 + 2"  # counted, not planned
+    assert "games played twice, counted once" not in run
 
 
 def test_runs_of_different_rules_versions_are_not_merged(tmp_path: Path) -> None:
