@@ -319,11 +319,12 @@ def balance_command(args: argparse.Namespace) -> int:
              for index in range(args.games) for setting, plan in plans_of]
     step = max(1, len(tasks) // 20)
     counter = itertools.count(1)
+    started = time.monotonic()
 
     def done(_result: GameResult) -> None:
         played = next(counter)
         if played % step == 0 or played == len(tasks):
-            print(f"played {played} of {len(tasks)} games", flush=True)
+            print(progress(played, len(tasks), time.monotonic() - started), flush=True)
 
     results = _play_tasks(args, tasks, done)
     if results is None:
@@ -336,6 +337,25 @@ def balance_command(args: argparse.Namespace) -> int:
     report = build_report(results, run, draft_pool(results, offered), card_sets)
     write_games(Path(args.out), results, run, offered, RULES_VERSION, fingerprints)
     return _report(report, Path(args.out))
+
+
+def progress(played: int, planned: int, seconds: float) -> str:
+    """A long run's line of progress: the games played, the time so far and, at the pace
+    so far, the time left."""
+    line = f"played {played} of {planned} games in {span(seconds)}"
+    if 0 < played < planned:
+        line += f", about {span(seconds / played * (planned - played))} to go"
+    return line
+
+
+def span(seconds: float) -> str:
+    """A length of time in words: 40 s, 12 min, 3 h 5 min."""
+    if round(seconds) < 60:
+        return f"{max(0, round(seconds))} s"
+    minutes = round(seconds / 60)
+    if minutes < 60:
+        return f"{minutes} min"
+    return f"{minutes // 60} h {minutes % 60} min"
 
 
 def _report(report: dict[str, Any], folder: Path) -> int:

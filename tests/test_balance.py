@@ -13,6 +13,7 @@ import pytest
 
 from game.balance import build_report, page, summary, wilson
 from game.cli import main
+from game.runner import progress, span
 from game.simulation import GameResult, SeatCards
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -199,6 +200,7 @@ def test_balance_command_writes_the_page_json_and_figures(
         assert f"]({name})" in markdown
     assert "2P-ring-street (2 games): P1 " in printed
     assert f"report: {out / 'report.md'}" in printed
+    assert "played 4 of 4 games in " in printed  # the progress, with the time it took
 
 
 def test_a_balance_run_stopped_early_says_so_in_its_report(
@@ -262,3 +264,11 @@ def test_balance_report_is_the_same_from_worker_processes(
     two, _ = _balance(tmp_path, capsys, "2", "two")
     assert (one / "report.json").read_text() == (two / "report.json").read_text()
     assert (one / "report.md").read_text() == (two / "report.md").read_text()
+
+
+def test_a_long_runs_progress_says_the_time_so_far_and_about_how_long_is_left() -> None:
+    assert progress(20, 200, 27 * 60) == "played 20 of 200 games in 27 min, about 4 h 3 min to go"
+    assert progress(1, 4, 10.2) == "played 1 of 4 games in 10 s, about 31 s to go"
+    assert progress(4, 4, 3600) == "played 4 of 4 games in 1 h 0 min"
+    assert [span(s) for s in (0.4, 59.4, 59.6, 90, 3599, 7260)] == [
+        "0 s", "59 s", "1 min", "2 min", "1 h 0 min", "2 h 1 min"]
