@@ -222,6 +222,15 @@ class Queries:
                 return passive.params.get("value", True)
         return None
 
+    def keyword_given(self, name: str) -> bool:
+        """Does anything but a printed card give permanents the keyword now (a granted
+        effect or a passive on the map, the other sources ``keyword`` reads)? When not,
+        only cards printed with it have it."""
+        tag = "keyword:" + name
+        return (any(granted.what == tag for _, granted in esper.get_component(Granted))
+                or any(passive.params.get("keyword") == name
+                       for _, passive in self.passive_sources()))
+
     def attack_profile(self, entity: int) -> dict[int, int]:
         """Attack per range of a permanent with its pile (rule Units 15.1): at each range,
         the attacks of the permanent and its piled units reaching that far add up. A tower

@@ -12,9 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-import esper
-
-from ..components import Granted
 from ..core.frozen import quick_init
 from ..geometry import Direction, Tile
 from ..tiles import TILE_TYPES
@@ -108,9 +105,7 @@ def _may_crew(game: Game, controller: int) -> list[int]:
     """The permanents of ``controller`` that may have the crew keyword: those printed
     with it, unless a granted effect or a passive on the map gives the keyword (then
     every one of theirs). Kept while ``game.roster_version`` is unchanged."""
-    if (any(granted.what == "keyword:crew" for _, granted in esper.get_component(Granted))
-            or any(passive.params.get("keyword") == "crew"
-                   for _, passive in game.passive_sources())):
+    if game.keyword_given("crew"):
         return game.controlled_permanents(controller)
     return game.controlled_printed(controller, "printed_crews", _printed_crew)
 
