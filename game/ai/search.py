@@ -111,6 +111,11 @@ SKIRMISH_HARD_SHORTLIST_ARMIES = 10
 SKIRMISH_HARD_STRIKES_ARMIES = (0.6, 0.3)
 SKIRMISH_HARD_STRIKES_POINTS = (0.3, 0.15)
 SKIRMISH_HARD_CLAIMS = 6.0
+#: the hard player's evaluation in the skirmish also takes off each unit's worth what its
+#: statuses and its ground will take from it (``skirmish.toll``): on 2P-skirmish-wastes
+#: against easy, seeds 101-200 from both seats, 65.0 % without it (the report in
+#: ``assets/docs/strength-2p-wastes-hard-easy-before``), 81.5 % with a first version of it
+SKIRMISH_HARD_TOLLS = True
 
 
 def overrule(pool: list[Action], rates: list[float], values: list[float],
@@ -496,10 +501,11 @@ class HardPlayer:
             (SKIRMISH_HARD_SHORTLIST, SKIRMISH_HARD_REPLIES, SKIRMISH_HARD_STRIKES_POINTS)
             if points else
             (SKIRMISH_HARD_SHORTLIST_ARMIES, 1, SKIRMISH_HARD_STRIKES_ARMIES))
+        judgement = skirmish_search.Judgement(
+            strikes, SKIRMISH_HARD_CLAIMS if points else 0.0, SKIRMISH_HARD_TOLLS)
         action, played = skirmish_search.choose(
             game, player, legal, self.rng, shortlist, replies,
-            lambda: self._out_of_time(deadline), strikes,
-            SKIRMISH_HARD_CLAIMS if points else 0.0)
+            lambda: self._out_of_time(deadline), judgement)
         self.last_playouts = played
         self.last_reason = (f"its rules of thumb, checked against {played - 1} others and "
                             "the enemy's answers" if played > 1 else "its rules of thumb")

@@ -50,7 +50,18 @@ from game.rules.rulesets.skirmish.combat import (
 )
 from game.rules.rulesets.skirmish.movement import Route, routes, step_cost
 from game.rules.rulesets.skirmish.objectives import CONTROL, control_points, goal, standing_on
-from game.rules.rulesets.skirmish.rules import MELEE_HIT, RANGED_HIT
+from game.rules.rulesets.skirmish.rules import (
+    BURN,
+    MELEE_HIT,
+    PHYSICAL,
+    POISON,
+    PURE,
+    RADIATED,
+    RADIOACTIVE,
+    RANGED_HIT,
+    armor,
+    flying,
+)
 
 from . import skirmish_paths
 
@@ -447,12 +458,43 @@ def claims(game: Game, player: int, weight: float) -> float:
     return value
 
 
-def evaluate(game: Game, player: int) -> float:
+def toll(game: Game, unit: int) -> int:
+    """What the unit's statuses and the ground under it will take from its health by the
+    start of the round after this one, if nothing is done about them:
+    burn n takes n physical damage at the next round's start (armor and resistance
+    count); lava under it sets it burning at this round's end, which takes as much then;
+    radiated n, or radioactive ground under it (the higher: radiation keeps the highest
+    count, and the ground's comes lessened by half the unit's armor), takes n pure
+    damage at this round's end; poison n takes n pure damage at every round's start and
+    stays, so it counts twice. A flier is above the ground; a unit in stasis takes
+    nothing (``damage_after``)."""
+    marks = game.marks_on(unit)
+    taken = 0
+    if marks.get(BURN):
+        taken += damage_after(game, 0, unit, marks[BURN], "", PHYSICAL)
+    if marks.get(POISON):
+        taken += damage_after(game, 0, unit, 2 * marks[POISON], "", PURE)
+    radiation = marks.get(RADIATED, 0)
+    tile = game.tile_of(unit)
+    if tile is not None and not flying(game, unit):
+        ground = game.tile_marks(tile).get(RADIOACTIVE, 0) - armor(game, unit) // 2
+        radiation = max(radiation, ground)
+        burns = getattr(game.tile_kind(tile), "burns", 0)
+        if burns:
+            taken += damage_after(game, 0, unit, burns, "", PHYSICAL)
+    if radiation > 0:
+        taken += damage_after(game, 0, unit, radiation, "", PURE)
+    return taken
+
+
+def evaluate(game: Game, player: int, tolls: bool = False) -> float:
     """The player's side minus the others' as its side sees them: each unit by its worth
     (attack, health left, a shot), points against the goal and the control points held,
     how close the units stand to what wins (the movement points of the way there). Only
     a win on points counts as a win: in a view with hidden units, a side that seems gone
-    may not be."""
+    may not be. With ``tolls`` (the hard player's), a unit's worth is lessened by what its
+    statuses and its ground will take (``toll``), as health left counts in it, and a unit
+    they will destroy is worth nothing."""
     if game.winners and game.winners == (player,) and game.players[player].points >= goal(game):
         return WIN
     value = 0.0
@@ -461,6 +503,8 @@ def evaluate(game: Game, player: int) -> float:
     for unit in game.units():
         tile = game.tile_of(unit)
         worth = _worth(game, unit)
+        if tolls:
+            worth = _tolled(game, unit, worth)
         if game.controller(unit) == player:
             value += worth
             if tile is not None and goals:
@@ -476,3 +520,14 @@ def evaluate(game: Game, player: int) -> float:
             if point.holder >= 0:
                 value += 6.0 if point.holder == player else -6.0
     return value
+
+
+def _tolled(game: Game, unit: int, worth: float) -> float:
+    """``worth`` less what ``toll`` says the unit will lose (half a point for each point
+    of health, as ``_worth`` counts health left); nothing when that is all it has."""
+    taken = toll(game, unit)
+    if not taken:
+        return worth
+    if taken >= game.view(unit).health_left:
+        return 0.0
+    return worth - 0.5 * taken

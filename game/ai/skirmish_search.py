@@ -9,7 +9,8 @@ thumb choose the opponent's activation; the hard player weighs more actions and,
 maps won by points, plays out several of the opponent's activations (its likeliest units
 to activate) and counts the worst for it, as if the opponent saw what hurts most. The
 hard player adds to the judgement the best blow each side could strike next
-(``skirmish.strikes``), and on maps won by points, the control points each side would
+(``skirmish.strikes``), what each unit's statuses and the ground under it will take from
+it (``skirmish.toll``), and on maps won by points, the control points each side would
 take at the end of the round (``skirmish.claims``).
 Nothing in a skirmish is left to chance and nothing hidden is re-dealt (what a side does
 not see is taken off the board first, ``determinize``), so one playout of each tells
@@ -20,13 +21,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import NamedTuple
 
 from game.rules import Action, Game
 from game.rules.core.actions import FullAction, Move
 
 from . import skirmish
 from .determinize import determinize
-from .evaluate import CLIP, clip, evaluate
+from .evaluate import CLIP, clip
 
 #: how much better than the rules of thumb's favourite another action must end to be taken
 MARGIN = 1.0
@@ -34,11 +36,26 @@ MARGIN = 1.0
 STEPS = 60
 
 
+class Judgement(NamedTuple):
+    """What the hard player adds to ``skirmish.evaluate`` when it judges where a playout
+    ended (the normal player adds nothing): the best blows each side could strike next,
+    weighed so (``skirmish.strikes``), the control points each side would take at the end
+    of the round, each worth ``claims`` (``skirmish.claims``), and, with ``tolls``, what
+    the units' statuses and ground will take from them (``skirmish.toll``)."""
+
+    strikes: tuple[float, float] | None = None
+    claims: float = 0.0
+    tolls: bool = False
+
+
+#: the normal player's judgement: ``skirmish.evaluate`` alone
+PLAIN = Judgement()
+
+
 def choose(game: Game, player: int, legal: list[Action], rng: random.Random,
            shortlist: int, replies: int,
            out_of_time: Callable[[], bool] = lambda: False,
-           strikes: tuple[float, float] | None = None,
-           claims: float = 0.0) -> tuple[Action, int]:
+           judgement: Judgement = PLAIN) -> tuple[Action, int]:
     """The action to take among ``legal`` and how many were played on: the rules of
     thumb's ``shortlist`` likeliest, each judged after the opponent's reply (the worst of
     its ``replies`` likeliest); the game is left as it was."""
@@ -59,7 +76,7 @@ def choose(game: Game, player: int, legal: list[Action], rng: random.Random,
             if values and out_of_time():
                 break
             game.restore(base)
-            values.append(play_on(game, player, action, policy, replies, strikes, claims))
+            values.append(play_on(game, player, action, policy, replies, judgement))
     finally:
         game.restore(root)
     return overrule(pool, [rates[i] for i in liked], values, MARGIN), len(values)
@@ -92,16 +109,16 @@ def _finish(game: Game, actor: int, policy: skirmish.Sharp) -> None:
 
 
 def play_on(game: Game, player: int, action: Action, policy: skirmish.Sharp,
-            replies: int, strikes: tuple[float, float] | None = None,
-            claims: float = 0.0) -> float:
+            replies: int, judgement: Judgement = PLAIN) -> float:
     """The worth for ``player`` of ``action`` played, its activation finished by the
     rules of thumb, and the opponent's next activation (the worst of its ``replies``
     likeliest first steps, each finished by the rules of thumb)."""
     game.apply(action)
     _finish(game, player, policy)
     opponent = game.actor
+    strikes, claims, tolls = judgement
     if opponent is None or opponent == player:
-        return clip(evaluate(game, player))
+        return clip(skirmish.evaluate(game, player, tolls))
     legal = game.legal_actions(opponent)
     if replies > 1 and len(legal) > 1:
         rates = skirmish.rates(game, opponent, legal)
@@ -114,7 +131,7 @@ def play_on(game: Game, player: int, action: Action, policy: skirmish.Sharp,
         game.restore(here)
         game.apply(first)
         _finish(game, opponent, policy)
-        value = evaluate(game, player)
+        value = skirmish.evaluate(game, player, tolls)
         if strikes is not None and game.actor is not None:
             value += skirmish.strikes(game, player, strikes)
         if claims and game.actor is not None:

@@ -17,7 +17,7 @@ from game.ai.search import HardPlayer
 from game.rules import Game, GameSetup, WinSpec
 from game.rules.core.actions import Activate, Attack
 from game.rules.rulesets.skirmish.objectives import control_points
-from tests.rules.skirmish.kit import new_game, next_round, unit_at
+from tests.rules.skirmish.kit import card_library, new_game, next_round, unit, unit_at
 
 ROWS = [".F.....", ".F.....", "......."]
 BASE = [("Archer", (0, 0), 0), ("Soldier", (0, 1), 0), ("Soldier", (5, 2), 1),
@@ -156,6 +156,48 @@ def test_skirmish_claims_count_the_control_points_each_side_would_take() -> None
     next_round(game)  # taken: a point held already is not taken again
     assert control_points(game)[0].holder == 0
     assert skirmish.claims(game, 0, 6.0) == 0.0
+
+
+def test_skirmish_toll_is_what_statuses_and_ground_take_by_the_next_round_start() -> None:
+    """Rules (statuses, terrain): burn n deals n physical damage at a round's start (armor
+    counts), poison n pure damage at every round's start, radiated n pure damage at a
+    round's end; radioactive ground irradiates who stands on it at the round's end (less
+    half its armor) and lava sets them burning; fliers are above the ground. The hard
+    player's ``toll`` of each unit is what it then loses by the next round's start
+    (poison, which stays, over two round starts), and its judgement takes that off the
+    units' worth: half a point a point of health, and a unit it will destroy is worth
+    nothing."""
+    knight = unit("Knight", health=9, keywords={"skirmish:armor": 2})
+    plated = unit("Plated", health=9, keywords={"skirmish:armor": 1})
+    game = new_game(["R.L....", "R......", "R......"], [
+        ("Soldier", (0, 0), 0), ("Knight", (0, 1), 0), ("Hawk", (0, 2), 0),
+        ("Soldier", (2, 0), 0), ("Soldier", (5, 0), 1), ("Soldier", (5, 1), 1),
+        ("Plated", (5, 2), 1)], library=card_library(knight, plated), first=0)
+    on_ground, armored, flier, on_lava, burning, poisoned, plated_burning = (
+        unit_at(game, c, r) for c, r in [(0, 0), (0, 1), (0, 2), (2, 0), (5, 0), (5, 1),
+                                         (5, 2)])
+    game.add_marks(burning, "skirmish:burn", 2)
+    game.add_marks(poisoned, "skirmish:poison", 1)
+    game.add_marks(plated_burning, "skirmish:burn", 3)
+    tolls = {u: skirmish.toll(game, u) for u in
+             (on_ground, armored, flier, on_lava, burning, poisoned, plated_burning)}
+    assert tolls == {on_ground: 1, armored: 0, flier: 0, on_lava: 1, burning: 2,
+                     poisoned: 2, plated_burning: 2}
+    # the judgement: each toll off its unit's worth, at half a point a point of health
+    plain, tolled = skirmish.evaluate(game, 0), skirmish.evaluate(game, 0, tolls=True)
+    assert tolled - plain == pytest.approx(0.5 * (-1 - 1 + 2 + 2 + 2))
+    # two health left: its burn will destroy the enemy's soldier, which then counts
+    # nothing instead of its worth, 2 + 1.5 x its attack 2 + 0.5 x 2 = 6 (``_worth``)
+    game.edit(burning, damage=game.view(burning).health_left + game.view(burning).damage - 2)
+    plain, tolled = skirmish.evaluate(game, 0), skirmish.evaluate(game, 0, tolls=True)
+    assert tolled - plain == pytest.approx(0.5 * (-1 - 1 + 2 + 2) + 6.0)
+    next_round(game)  # this round's end and the next one's start
+    taken = {u: game.view(u).damage for u in tolls if u != burning}
+    assert taken == {on_ground: 1, armored: 0, flier: 0, on_lava: 1, poisoned: 1,
+                     plated_burning: 2}
+    assert not game.exists(burning) or not game.view(burning).on_map
+    next_round(game)
+    assert game.view(poisoned).damage == tolls[poisoned]
 
 
 @contextmanager
