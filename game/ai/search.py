@@ -34,7 +34,8 @@ is restored before they answer, so they never see the opponents' real hands or d
   20 on 2P-duel-standard, the race 6 of the same 10 and 16 of the same 20.)
   In the skirmish, where nothing is left to chance, it is the normal player's way with
   the enemy's likeliest replies weighed too (on maps won by points) or more actions and
-  the best blow each side can strike next counted (where the last army standing wins):
+  the best blow each side can strike next counted (where the last army standing wins),
+  and what the units' statuses and ground will take from them counted everywhere:
   a fixed amount of work, whatever ``nodes`` says.
 
 A decision the rules leave to the player (which units stay unpaid, where a dropped
@@ -112,9 +113,9 @@ SKIRMISH_HARD_STRIKES_ARMIES = (0.6, 0.3)
 SKIRMISH_HARD_STRIKES_POINTS = (0.3, 0.15)
 SKIRMISH_HARD_CLAIMS = 6.0
 #: the hard player's evaluation in the skirmish also takes off each unit's worth what its
-#: statuses and its ground will take from it (``skirmish.toll``): on 2P-skirmish-wastes
-#: against easy, seeds 101-200 from both seats, 65.0 % without it (the report in
-#: ``assets/docs/strength-2p-wastes-hard-easy-before``), 81.5 % with a first version of it
+#: statuses and its ground will take from it (``skirmish.toll``): 200 swapped games on
+#: 2P-skirmish-wastes (seeds 101-200), against easy 65.0 % without it, 81.5 % with it;
+#: against normal 61.0 % and 72.5 % (the other maps: README, "The skirmish")
 SKIRMISH_HARD_TOLLS = True
 
 
