@@ -12,10 +12,12 @@ from typing import Any
 
 import pytest
 
-from game.ai import make_player, skirmish, skirmish_paths
+from game.ai import make_player, search, skirmish, skirmish_paths
 from game.ai.search import HardPlayer
 from game.rules import Game, GameSetup, WinSpec
-from game.rules.core.actions import Activate, Attack
+from game.rules.cards import Ability, EffectSpec, TargetSpec
+from game.rules.core.actions import Activate, Attack, FullAction
+from game.rules.rulesets.skirmish.combat import attack_damage
 from game.rules.rulesets.skirmish.objectives import control_points
 from tests.rules.skirmish.kit import card_library, new_game, next_round, unit, unit_at
 
@@ -198,6 +200,42 @@ def test_skirmish_toll_is_what_statuses_and_ground_take_by_the_next_round_start(
     assert not game.exists(burning) or not game.view(burning).on_map
     next_round(game)
     assert game.view(poisoned).damage == tolls[poisoned]
+
+
+def test_skirmish_hard_radiates_the_armored_unit_its_shot_can_not_hurt(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rules (armor, contaminate, radiated): armor takes a 1-damage shot to nothing, but
+    a radioactive hex irradiates who stands on it at the round's end with pure damage.
+    An armored enemy with one health left, spent for the round (it can't step off), and
+    a mortar that can shoot it or make its hex radioactive: the rules of thumb (easy,
+    normal) like the shot; hard, counting what the ground will take (``toll``), makes the
+    hex radioactive, and without the tolls it shoots too."""
+    mortar_card = unit("Mortar", attack=1, health=4, movement=2, reach=4, full_action=Ability(
+        effects=(EffectSpec("skirmish:contaminate",
+                            MappingProxyType({"count": 1, "target": 0})),),
+        targets=(TargetSpec("tile", MappingProxyType({"range": 4})),)))
+    golem_card = unit("Golem", attack=3, health=10, movement=2,
+                      keywords={"skirmish:armor": 1, "skirmish:size": 3})
+
+    def position() -> tuple[Game, int, int]:
+        game = new_game(["......."] * 3, [
+            ("Mortar", (0, 1), 0), ("Soldier", (0, 0), 0), ("Golem", (3, 1), 1),
+            ("Soldier", (6, 2), 1)], library=card_library(mortar_card, golem_card), first=0)
+        mortar, golem = unit_at(game, 0, 1), unit_at(game, 3, 1)
+        game.edit(golem, damage=9, tapped=True)
+        game.apply(Activate(0, mortar))
+        return game, mortar, golem
+
+    game, mortar, golem = position()
+    assert attack_damage(game, mortar, golem) == 0
+    radiate = FullAction(0, mortar, "card", (game.tile_of(golem),))
+    assert radiate in game.legal_actions(0)
+    for kind in ("easy", "normal"):
+        assert make_player(kind, 1).choose(game, 0) == Attack(0, mortar, golem), kind
+    assert make_player("hard", 1).choose(game, 0) == radiate
+    monkeypatch.setattr(search, "SKIRMISH_HARD_TOLLS", False)
+    game, mortar, golem = position()
+    assert make_player("hard", 1).choose(game, 0) == Attack(0, mortar, golem)
 
 
 @contextmanager
