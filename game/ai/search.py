@@ -113,9 +113,10 @@ SKIRMISH_HARD_STRIKES_ARMIES = (0.6, 0.3)
 SKIRMISH_HARD_STRIKES_POINTS = (0.3, 0.15)
 SKIRMISH_HARD_CLAIMS = 6.0
 #: the hard player's evaluation in the skirmish also takes off each unit's worth what its
-#: statuses and its ground will take from it (``skirmish.toll``): 200 swapped games on
-#: 2P-skirmish-wastes (seeds 101-200), against easy 65.0 % without it, 81.5 % with it;
-#: against normal 61.0 % and 72.5 % (the other maps: README, "The skirmish")
+#: statuses and its ground will take from it (``skirmish.toll``, weighed by
+#: ``skirmish.TOLL_WEIGHT``): 200 swapped games on 2P-skirmish-wastes (seeds 101-200),
+#: against easy 65.0 % without it, 92.0 % with it (the other figures: README, "The
+#: skirmish")
 SKIRMISH_HARD_TOLLS = True
 
 

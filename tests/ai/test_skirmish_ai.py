@@ -167,7 +167,7 @@ def test_skirmish_toll_is_what_statuses_and_ground_take_by_the_next_round_start(
     half its armor) and lava sets them burning; fliers are above the ground. The hard
     player's ``toll`` of each unit is what it then loses by the next round's start
     (poison, which stays, over two round starts), and its judgement takes that off the
-    units' worth: half a point a point of health, and a unit it will destroy is worth
+    units' worth (``TOLL_WEIGHT`` a point of health), and a unit it will destroy is worth
     nothing."""
     knight = unit("Knight", health=9, keywords={"skirmish:armor": 2})
     plated = unit("Plated", health=9, keywords={"skirmish:armor": 1})
@@ -185,14 +185,15 @@ def test_skirmish_toll_is_what_statuses_and_ground_take_by_the_next_round_start(
              (on_ground, armored, flier, on_lava, burning, poisoned, plated_burning)}
     assert tolls == {on_ground: 1, armored: 0, flier: 0, on_lava: 1, burning: 2,
                      poisoned: 2, plated_burning: 2}
-    # the judgement: each toll off its unit's worth, at half a point a point of health
+    # the judgement: each toll off its unit's worth, ``TOLL_WEIGHT`` a point of health
+    weight = skirmish.TOLL_WEIGHT
     plain, tolled = skirmish.evaluate(game, 0), skirmish.evaluate(game, 0, tolls=True)
-    assert tolled - plain == pytest.approx(0.5 * (-1 - 1 + 2 + 2 + 2))
+    assert tolled - plain == pytest.approx(weight * (-1 - 1 + 2 + 2 + 2))
     # two health left: its burn will destroy the enemy's soldier, which then counts
     # nothing instead of its worth, 2 + 1.5 x its attack 2 + 0.5 x 2 = 6 (``_worth``)
     game.edit(burning, damage=game.view(burning).health_left + game.view(burning).damage - 2)
     plain, tolled = skirmish.evaluate(game, 0), skirmish.evaluate(game, 0, tolls=True)
-    assert tolled - plain == pytest.approx(0.5 * (-1 - 1 + 2 + 2) + 6.0)
+    assert tolled - plain == pytest.approx(weight * (-1 - 1 + 2 + 2) + 6.0)
     next_round(game)  # this round's end and the next one's start
     taken = {u: game.view(u).damage for u in tolls if u != burning}
     assert taken == {on_ground: 1, armored: 0, flier: 0, on_lava: 1, poisoned: 1,
