@@ -479,7 +479,7 @@ def toll(game: Game, unit: int) -> int:
     if tile is not None and not flying(game, unit):
         ground = game.tile_marks(tile).get(RADIOACTIVE, 0) - armor(game, unit) // 2
         radiation = max(radiation, ground)
-        burns = getattr(game.tile_kind(tile), "burns", 0)
+        burns = game.tile_kind(tile).burns
         if burns:
             taken += damage_after(game, 0, unit, burns, "", PHYSICAL)
     if radiation > 0:
