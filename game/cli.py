@@ -358,7 +358,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="S",
         type=_positive_float,
         default=3.0,
-        help="how long to measure (default: %(default)s)",
+        help="how long each of the two random plays runs (default: %(default)s)",
     )
     bench.add_argument(
         "--seed", metavar="S", type=_seed, default=1, help="random seed (default: %(default)s)"

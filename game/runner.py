@@ -413,28 +413,13 @@ def replay_command(args: argparse.Namespace) -> int:
 
 
 def bench(seconds: float = 3.0, seed: int = 1, map_name: str = "2P-ring-street") -> dict[str, Any]:
-    """Random legal play on a standard setup, and snapshot/restore of a mid-game state."""
+    """Random legal play on a standard setup (as a recorded game plays, each turn ending
+    with its state hash, and as a search's playouts play, without), and snapshot/restore
+    of a mid-game state."""
     spec = find_map(map_name)
     library = library_or_exit()
-    actions = 0
-    games = 0
-    chooser = random.Random(seed)
-    loop_time = 0.0
-    start = time.perf_counter()
-    game_seed = seed
-    while time.perf_counter() - start < seconds:
-        game = Game(GameSetup(spec, library, spec.players, game_seed, sets=DEFAULT_SETS,
-                              draft=DEFAULT_DRAFT))
-        game_seed += 1
-        t0 = time.perf_counter()
-        while game.actor is not None and game.turn <= 200:
-            legal = game.legal_actions(game.actor)
-            game.apply(legal[chooser.randrange(len(legal))])
-            actions += 1
-        loop_time += time.perf_counter() - t0
-        games += 1
-        game.close()
-    elapsed = time.perf_counter() - start
+    actions, games, loop_time, elapsed = _random_play(spec, library, seconds, seed, True)
+    playout = _random_play(spec, library, seconds, seed, False)
     # a mid-game position: play until turn 6 (or as far as the game goes)
     game = Game(GameSetup(spec, library, spec.players, seed, sets=DEFAULT_SETS,
                           draft=DEFAULT_DRAFT))
@@ -459,12 +444,42 @@ def bench(seconds: float = 3.0, seed: int = 1, map_name: str = "2P-ring-street")
         "games_per_second": games / elapsed if elapsed else 0.0,
         "actions": actions,
         "games": games,
+        "playout_actions_per_second": playout[0] / playout[2] if playout[2] else 0.0,
+        "playout_actions": playout[0],
         "snapshot_restore_ms_median": statistics.median(snap_times) * 1000,
         "snapshot_restore_ms_p95": sorted(snap_times)[int(len(snap_times) * 0.95)] * 1000,
         "snapshot_entities": entities,
         "map_load_map": load_map_name,
         "map_load_ms": load_ms,
     }
+
+
+def _random_play(spec: MapSpec, library: CardLibrary, seconds: float, seed: int,
+                 hashed: bool) -> tuple[int, int, float, float]:
+    """Whole games of random legal play for ``seconds``: (actions, games, seconds spent in
+    the actions, seconds in all). ``hashed``: each turn ends with its state hash, as in a
+    recorded game; without, as in a search's playouts (``Game.unhashed``). The same seeds
+    and choices either way, so both play the same games."""
+    actions = 0
+    games = 0
+    chooser = random.Random(seed)
+    loop_time = 0.0
+    start = time.perf_counter()
+    game_seed = seed
+    while time.perf_counter() - start < seconds:
+        game = Game(GameSetup(spec, library, spec.players, game_seed, sets=DEFAULT_SETS,
+                              draft=DEFAULT_DRAFT))
+        game.hash_turns = hashed
+        game_seed += 1
+        t0 = time.perf_counter()
+        while game.actor is not None and game.turn <= 200:
+            legal = game.legal_actions(game.actor)
+            game.apply(legal[chooser.randrange(len(legal))])
+            actions += 1
+        loop_time += time.perf_counter() - t0
+        games += 1
+        game.close()
+    return actions, games, loop_time, time.perf_counter() - start
 
 
 #: the crowded fleet position of ``fleet_bench``: the active player's units round the
@@ -575,7 +590,9 @@ def bench_command(args: argparse.Namespace) -> int:
         return 0
     print(f"standard setup: {result['map']}, random legal play, one core")
     print(f"  legal random actions per second: {result['actions_per_second']:,.0f} "
-          f"({result['actions']:,} actions)")
+          f"({result['actions']:,} actions, each turn ending with its state hash)")
+    print(f"  the same without turn hashes:    {result['playout_actions_per_second']:,.0f} "
+          f"({result['playout_actions']:,} actions, as a search's playouts play)")
     print(f"  games per second:                {result['games_per_second']:,.2f} "
           f"({result['games']} games)")
     print(f"  snapshot + restore (mid-game, {result['snapshot_entities']} entities): "

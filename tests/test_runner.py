@@ -133,6 +133,8 @@ def test_bench_reports_all_figures() -> None:
     result = bench(seconds=0.3)
     assert result["actions"] > 0 and result["games"] >= 1
     assert result["actions_per_second"] > 0
+    # the same games without the turn hashes, as a search's playouts play them
+    assert result["playout_actions"] > 0 and result["playout_actions_per_second"] > 0
     assert result["snapshot_restore_ms_median"] > 0
 
 

@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 #: (key in bench --json, label, True when bigger is better)
 FIGURES = (
     ("actions_per_second", "legal random actions per second", True),
+    ("playout_actions_per_second", "the same without turn hashes (playouts)", True),
     ("games_per_second", "games per second", True),
     ("snapshot_restore_ms_median", "snapshot + restore, median ms", False),
     ("map_load_ms", "loading the largest map, median ms", False),
