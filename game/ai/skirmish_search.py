@@ -116,13 +116,15 @@ def play_on(game: Game, player: int, action: Action, policy: skirmish.Sharp,
     game.apply(action)
     _finish(game, player, policy)
     opponent = game.actor
+    strikes, claims, tolls = judgement
     if opponent is None or opponent == player:
-        # no activation of the opponent's to play: in the searched view (``determinize``)
-        # an enemy with every unit out of sight has no unit and is out of the game at
-        # once (most of the opening's playouts), or the round has no other activation
-        # left. Judged as fully as the others: else an action that keeps the enemy out
-        # of sight or ends the round would be judged without the blows and the claims
-        return judge(game, player, judgement)
+        # no activation of the opponent's to play on: in the searched view
+        # (``determinize``) an enemy with every unit out of sight has no unit and is out
+        # of the game at once (most of the opening's playouts), or the round has no other
+        # activation left. Judged by the position alone; with the blows and the claims
+        # added here too, 200 swapped games a report moved within luck on the points
+        # maps and lost 92.0 -> 83.5 % against easy on the wastes (README, "The skirmish")
+        return clip(skirmish.evaluate(game, player, tolls))
     legal = game.legal_actions(opponent)
     if replies > 1 and len(legal) > 1:
         rates = skirmish.rates(game, opponent, legal)
@@ -135,20 +137,10 @@ def play_on(game: Game, player: int, action: Action, policy: skirmish.Sharp,
         game.restore(here)
         game.apply(first)
         _finish(game, opponent, policy)
-        # (a game the reply ended is judged by the position alone)
-        worst = min(worst, judge(game, player, judgement if game.actor is not None
-                                 else judgement._replace(strikes=None, claims=0.0)))
+        value = skirmish.evaluate(game, player, tolls)
+        if strikes is not None and game.actor is not None:
+            value += skirmish.strikes(game, player, strikes)
+        if claims and game.actor is not None:
+            value += skirmish.claims(game, player, claims)
+        worst = min(worst, clip(value))
     return worst
-
-
-def judge(game: Game, player: int, judgement: Judgement = PLAIN) -> float:
-    """Where a playout ended, for ``player``: ``skirmish.evaluate``, with what
-    ``judgement`` adds (the blows each side could strike next, the points each would
-    take at the round's end), clipped."""
-    strikes, claims, tolls = judgement
-    value = skirmish.evaluate(game, player, tolls)
-    if strikes is not None:
-        value += skirmish.strikes(game, player, strikes)
-    if claims:
-        value += skirmish.claims(game, player, claims)
-    return clip(value)

@@ -5,7 +5,6 @@ with it or without it (the issue's "vision": hidden units are not evaluated)."""
 from __future__ import annotations
 
 import inspect
-import random
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType, MappingProxyType
@@ -13,8 +12,7 @@ from typing import Any
 
 import pytest
 
-from game.ai import make_player, search, skirmish, skirmish_paths, skirmish_search
-from game.ai.determinize import determinize
+from game.ai import make_player, search, skirmish, skirmish_paths
 from game.ai.search import HardPlayer
 from game.rules import Game, GameSetup, WinSpec
 from game.rules.cards import Ability, EffectSpec, TargetSpec
@@ -160,33 +158,6 @@ def test_skirmish_claims_count_the_control_points_each_side_would_take() -> None
     next_round(game)  # taken: a point held already is not taken again
     assert control_points(game)[0].holder == 0
     assert skirmish.claims(game, 0, 6.0) == 0.0
-
-
-def test_skirmish_hard_judges_a_playout_the_enemy_has_no_activation_in_as_fully() -> None:
-    """Vision: the searching players search a view without the units their side does
-    not see (``determinize``). An enemy whose every unit is out of sight has no unit
-    there, so it is out of that view's game as soon as the first action settles, and no
-    activation of its is played on (most of the opening's playouts on the shipped maps).
-    The hard player's judgement of that end counts the control points each side would
-    take (``claims``) as it does after an enemy activation; before, such an end was
-    judged without them, so the actions that kept the enemy out of sight were judged by
-    another measure than those that met it."""
-    control = WinSpec("skirmish:control", MappingProxyType({"points": 3}))
-    game = new_game(ROWS, [("Soldier", (0, 1), 0), HIDDEN], regions=[[(0, 1)]],
-                    win=control, first=0)
-    assert unit_at(game, *HIDDEN[1]) not in game.visible_permanents(0)
-    determinize(game, 0, random.Random(1))
-    action = game.legal_actions(0)[0]
-    base = game.snapshot()
-    judged = {}
-    for weight in (0.0, 6.0):
-        game.restore(base)
-        judged[weight] = skirmish_search.play_on(
-            game, 0, action, skirmish.Sharp(random.Random(1)), 3,
-            skirmish_search.Judgement(None, weight, False))
-        assert game.actor is None  # the enemy left the searched view's game at once
-        assert skirmish.claims(game, 0, weight) == weight  # our Soldier alone on the point
-    assert judged[6.0] == judged[0.0] + 6.0
 
 
 def test_skirmish_toll_is_what_statuses_and_ground_take_by_the_next_round_start() -> None:
