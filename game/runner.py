@@ -459,7 +459,7 @@ def _random_play(spec: MapSpec, library: CardLibrary, seconds: float, seed: int,
     """Whole games of random legal play for ``seconds``: (actions, games, seconds spent in
     the actions, seconds in all). ``hashed``: each turn ends with its state hash, as in a
     recorded game; without, as in a search's playouts (``Game.unhashed``). The same seeds
-    and choices either way, so both play the same games."""
+    and choices either way: both play the same games, as far as each gets in its time."""
     actions = 0
     games = 0
     chooser = random.Random(seed)
