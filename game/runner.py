@@ -14,7 +14,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -469,13 +469,13 @@ def _random_play(spec: MapSpec, library: CardLibrary, seconds: float, seed: int,
     while time.perf_counter() - start < seconds:
         game = Game(GameSetup(spec, library, spec.players, game_seed, sets=DEFAULT_SETS,
                               draft=DEFAULT_DRAFT))
-        game.hash_turns = hashed
         game_seed += 1
         t0 = time.perf_counter()
-        while game.actor is not None and game.turn <= 200:
-            legal = game.legal_actions(game.actor)
-            game.apply(legal[chooser.randrange(len(legal))])
-            actions += 1
+        with nullcontext() if hashed else game.unhashed():
+            while game.actor is not None and game.turn <= 200:
+                legal = game.legal_actions(game.actor)
+                game.apply(legal[chooser.randrange(len(legal))])
+                actions += 1
         loop_time += time.perf_counter() - t0
         games += 1
         game.close()
