@@ -10,7 +10,8 @@ opponent. A side's worth adds up:
   a card in hand counts a little more, as something to do this turn), its store a little;
 - progress towards the map's win condition: its own king or buildings alive and unhurt,
   points against the target, resource against the threshold, regions held, the stick of
-  victory held, and how close its fighters stand to what they must reach.
+  victory carried (more the nearer its carrier stands to where it scores, most there),
+  and how close its fighters stand to what they must reach.
 
 A finished game is worth ``WIN`` to its sole winner and ``-WIN`` to the others (a shared
 win or a draw counts as 0). In a cooperative boss mode (``teams``) the players are one
@@ -46,7 +47,9 @@ POINTS_SPAN = 120.0  # reaching the points target, in evaluation units
 RESOURCE_SPAN = 120.0  # reaching the resource threshold
 APPROACH = 0.6  # per tile a fighter stands closer to its objective (within REACH)
 REACH = 14
-STICK_HELD = 15.0  # a unit of ours carries the stick of victory
+STICK_HELD = 15.0  # a unit of ours carries the stick of victory where it scores
+STICK_CARRIED = 8.0  # a unit of ours carries the stick of victory, wherever it stands
+STICK_STEP = 2.0  # per tile the stick's carrier stands closer to where it scores
 STAY_HOME = 0.3  # per tile a king or building stands away from where it started
 THREAT_SHARE = 0.4  # share of a unit's worth lost when an enemy can kill it next turn
 
@@ -195,11 +198,26 @@ def _sticks(game: Game, board: _Board) -> list[int]:
             if game.card(entity).name == name]
 
 
-def _carries_stick(game: Game, board: _Board, player: int) -> bool:
-    """Whether a unit of the player holds the stick where it scores."""
-    return any((carrier := game.container_of(stick)) and game.controller(carrier) == player
-               and stick_scores_at(game, game.tile_of(carrier))
-               for stick in _sticks(game, board))
+def _stick_worth(game: Game, board: _Board, player: int) -> float:
+    """What the player's hold on the stick of victory is worth: ``STICK_HELD`` where it
+    scores, and for carrying it at all ``STICK_CARRIED`` and ``STICK_STEP`` per tile the
+    carrier stands closer than ``REACH`` to where it scores (all of them once there)."""
+    worth = 0.0
+    region = stick_region(game)
+    for stick in _sticks(game, board):
+        carrier = game.container_of(stick)
+        if not carrier or game.controller(carrier) != player:
+            continue
+        at = game.tile_of(carrier)
+        if at is None:
+            continue
+        worth += STICK_CARRIED
+        if stick_scores_at(game, at):
+            worth += STICK_HELD + STICK_STEP * REACH
+        elif region:
+            near = min(game.geometry.distance(at, tile) for tile in region)
+            worth += STICK_STEP * max(0, REACH - near)
+    return worth
 
 
 def _threatened(game: Game, board: _Board, player: int, entity: int, tile: Tile) -> bool:
@@ -267,8 +285,8 @@ def side_worth(game: Game, player: int, board: _Board | None = None) -> float:
         for _unit, tile in board.fighters.get(player, ()):
             near = min(game.geometry.distance(tile, g) for g in goals)
             worth += APPROACH * max(0, REACH - near)
-    if kind == "stick_of_victory" and _carries_stick(game, board, player):
-        worth += STICK_HELD
+    if kind == "stick_of_victory":
+        worth += _stick_worth(game, board, player)
     return worth
 
 

@@ -17,7 +17,7 @@ from scenario import resolve, scenario, to_action_phase  # noqa: E402
 from game.ai.evaluate import evaluate  # noqa: E402
 from game.ai.search import greedy_score  # noqa: E402
 from game.rules import WinSpec  # noqa: E402
-from game.rules.core.actions import Activate, Equip, Pass  # noqa: E402
+from game.rules.core.actions import Activate, Equip, Move, Pass  # noqa: E402
 from game.rules.mapmodel import Placement, Region  # noqa: E402
 
 GRID = "1.......\n........\n........\n.......2"
@@ -84,3 +84,32 @@ def test_win_conditions_2_the_stick_counts_only_where_it_scores() -> None:
     anywhere = _holding_the_stick(None)
     assert _holding_the_stick((0, 1)) == anywhere
     assert _holding_the_stick((5, 6)) < anywhere
+
+
+
+def test_win_conditions_2_the_carrier_walks_the_stick_to_where_it_scores() -> None:
+    """Stick of victory with a region (the stick scores only there): a carrier standing
+    at home steps towards the region, one step more being worth more, though each step
+    also brings it nearer an enemy fighter that wants to reach it. (Each step used to
+    count for the carrier as much as for the enemy closing on it, so the carrier stayed:
+    on 2P-stick-meadow a hard player that lost its first carrier kept the stick in its
+    corner until the turn limit.)"""
+    regions = (Region("Heart", frozenset((x, y) for x in (5, 6) for y in range(4))),)
+    game = scenario(GRID, win=WinSpec("stick_of_victory", {"points": 8, "region": "Heart"}),
+                    regions=regions, placements=(Placement("Stick of Victory", (1, 1), -1),))
+    to_action_phase(game)
+    carrier = game.add_permanent("Recruit", (0, 1), 0)
+    game.add_permanent("Soldier", (7, 2), 1)
+    game.apply(Activate(0, carrier))
+    resolve(game, next(a for a in game.legal_actions(0) if isinstance(a, Equip)
+                       and a.unit == carrier and a.using == "attack"))  # the move is left
+    assert game.pile(carrier)
+
+    def after(step: tuple[int, int] | None) -> float:
+        action = Pass(0) if step is None else Move(0, carrier, step)
+        return greedy_score(game, 0, action)
+
+    try:
+        assert after(None) < after((1, 1)) < after((2, 1))
+    finally:
+        game.close()
