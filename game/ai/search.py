@@ -72,7 +72,7 @@ from game.rules.core.actions import (
 )
 from game.rules.core.state import Phase
 
-from . import challenge, choices, duel, fleet, skirmish, skirmish_search
+from . import challenge, choices, drafting, duel, fleet, skirmish, skirmish_search
 from .determinize import determinize
 from .easy import EasyPlayer
 from .evaluate import WIN, clip, evaluate
@@ -398,7 +398,9 @@ class HardPlayer:
         legal = fleet.searchable(game, game.legal_actions(player))
         if len(legal) == 1:
             return legal[0]
-        if isinstance(legal[0], (DraftPick, Mulligan)):
+        if isinstance(legal[0], DraftPick):
+            return drafting.pick(game, legal)
+        if isinstance(legal[0], Mulligan):
             return self.playout.choose(game, player)
         if choices.is_answer(legal[0]):
             self.last_reason = "the best answer it looked one step ahead at"
