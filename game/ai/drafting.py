@@ -4,12 +4,12 @@ card's buyers win, not by its buy cost alone.
 The easy and normal players take the dearest card of the pack (``EasyPlayer.score``).
 The balance runs of normal against normal found the buy cost a poor guide: on the king
 maps the buyers of Soldier (buy 4) won 65.0 % of 446 games and of Bribe (buy 8) 44.4 % of
-840, against 50 % for any seat. ``PICK_RATES`` holds those figures, each drawn towards
-50 % as if ``PRIOR_GAMES`` more games had been half won (a card seldom bought, such as
-Healing Potion, 25.0 % of 32, is not judged on a handful of games): the percentage of
-games the buyers of a card won, one table for maps won by killing a king and one for the
-others. A card neither table knows (a mod's) counts 50; equal figures are told apart by
-the buy cost, the dearer first.
+840, against 50 % for any seat. ``KING_MAPS`` (maps won by killing a king) and
+``OTHER_MAPS`` (the others) hold the percentage of games the buyers of each card won, drawn
+towards 50 % as if ``PRIOR_GAMES`` more games had been half won (a card seldom bought,
+such as Healing Potion, 25.0 % of 32, is not judged on a handful of games). A card neither
+table knows (a mod's) counts ``UNMEASURED``; equal figures are told apart by the buy cost,
+the dearer first.
 
 Where the figures come from: the reports in ``assets/docs/balance-2p-kings-rules7`` (the
 king maps, 2P-hex-wormholes, 2P-ring-street, 2P-hex-crossing and 2P-river-king, 1,601

@@ -81,7 +81,7 @@ def test_drafting_3_a_card_the_runs_never_measured_counts_as_an_even_one() -> No
 
 def _worth(game: Game, card: int) -> tuple[int, int]:
     definition = game.card(card)
-    return drafting.KING_MAPS.get(definition.name, 50), definition.buy or 0
+    return drafting.KING_MAPS.get(definition.name, drafting.UNMEASURED), definition.buy or 0
 
 
 @pytest.mark.parametrize(("report", "table"), [

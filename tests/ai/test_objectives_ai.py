@@ -86,7 +86,6 @@ def test_win_conditions_2_the_stick_counts_only_where_it_scores() -> None:
     assert _holding_the_stick((5, 6)) < anywhere
 
 
-
 def test_win_conditions_2_the_carrier_walks_the_stick_to_where_it_scores() -> None:
     """Stick of victory with a region (the stick scores only there): a carrier standing
     at home steps towards the region, one step more being worth more, though each step
