@@ -20,7 +20,9 @@ The normal and hard players use the same rules of thumb with one difference (``r
 (``skirmish_paths``), round water, walls and mountains, not the straight count of hexes;
 and with control points to take or an enemy camp to head for, their units do not
 wander off to look into hexes their side does not see. Their evaluation counts
-distances the same way.
+distances the same way. The hard player's rules of thumb also spread its units over
+the control points (``spread``): a point one of its units stands on already draws no
+other, which heads on to the rest.
 """
 
 from __future__ import annotations
@@ -115,27 +117,29 @@ def objectives(game: Game, player: int, explore: bool = True) -> list[Tile]:
     return found
 
 
-def rates(game: Game, player: int, actions: list[Action]) -> list[float]:
+def rates(game: Game, player: int, actions: list[Action], spread: bool = False) -> list[float]:
     """How much the searching players' rules of thumb like each of ``actions``: the easy
-    player's, with the ways' movement points for distances; read from what the player's
-    side sees only."""
+    player's, with the ways' movement points for distances (and with ``spread``, the
+    units spread over the control points, ``Reading.goals_of``); read from what the
+    player's side sees only."""
     with fogged(game, player):
-        return scores(game, player, actions, paths=True)
+        return scores(game, player, actions, paths=True, spread=spread)
 
 
 class Sharp:
     """The searching players' rules of thumb as a player (their playouts): the easy
-    player's, with the ways' movement points for distances (``rates``); equal ones
-    told apart by ``rng``."""
+    player's, with the ways' movement points for distances (``rates``, ``spread`` as
+    there); equal ones told apart by ``rng``."""
 
     name = "sharp"
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, spread: bool = False) -> None:
         self.rng = rng
+        self.spread = spread
 
     def choose(self, game: Game, player: int) -> Action:
         legal = game.legal_actions(player)
-        liked = rates(game, player, legal)
+        liked = rates(game, player, legal, self.spread)
         best = max(liked)
         top = [a for r, a in zip(liked, legal, strict=True) if r == best]
         return top[self.rng.randrange(len(top))] if len(top) > 1 else top[0]
@@ -157,9 +161,13 @@ class Reading:
     """What one round of scoring reads about the position, read once: where the enemies
     it sees stand, where its units should head, and each unit's routes."""
 
-    def __init__(self, game: Game, player: int, paths: bool = False) -> None:
+    def __init__(self, game: Game, player: int, paths: bool = False,
+                 spread: bool = False) -> None:
         self.game = game
         self.player = player
+        self.spread = spread
+        self._covered: set[Tile] | None = None
+        self._others: list[Tile] | None = None
         #: how far a unit is from its goals: the movement points of the way there
         #: (``skirmish_paths``), else the straight count of hexes (the easy player's)
         self.paths = paths
@@ -182,6 +190,31 @@ class Reading:
         if self._goals is None:
             self._goals = objectives(self.game, self.player, explore=not self.paths)
         return self._goals
+
+    @property
+    def covered(self) -> set[Tile]:
+        """With ``spread``: the hexes of the control points the side does not hold
+        that one of its units stands on already."""
+        if self._covered is None:
+            self._covered = set()
+            if self.spread and self.game.map.win.kind == CONTROL:
+                for point in self.points:
+                    if point.holder != self.player \
+                            and self.player in standing_on(self.game, point):
+                        self._covered.update(self.game.map.regions[point.region].tiles)
+        return self._covered
+
+    def goals_of(self, here: Tile) -> list[Tile]:
+        """The goals of a unit standing on ``here``: with ``spread``, the control points
+        one of its side's units stands on already (``covered``) are no goal of the
+        others, which head for the rest (one unit takes a point; more only crowd it),
+        unless nothing else is left to head for."""
+        covered = self.covered
+        if not covered or here in covered:
+            return self.goals
+        if self._others is None:
+            self._others = [g for g in self.goals if g not in covered] or self.goals
+        return self._others
 
     def nearest(self, unit: int, tile: Tile, goals: list[Tile]) -> int:
         """How far ``unit`` would be from the nearest of ``goals`` standing on ``tile``."""
@@ -220,10 +253,11 @@ def score(game: Game, player: int, action: Action) -> float:
     return scores(game, player, [action])[0]
 
 
-def scores(game: Game, player: int, actions: list[Action], paths: bool = False) -> list[float]:
+def scores(game: Game, player: int, actions: list[Action], paths: bool = False,
+           spread: bool = False) -> list[float]:
     """``score`` of each of ``actions``, reading the position once; with ``paths``,
     distances are the ways' movement points (see ``Reading``)."""
-    reading = Reading(game, player, paths)
+    reading = Reading(game, player, paths, spread)
     return [_score(reading, action) for action in actions]
 
 
@@ -323,7 +357,7 @@ def _move_value(reading: Reading, unit: int, tile: Tile) -> float:
     here = mover.here
     if here is None:
         return 0.0
-    goals = reading.goals
+    goals = reading.goals_of(here)
     damage, reach = mover.shot
     shooter = reach > 1
     # a move is worth what it gains: ground towards the goals, better ground; standing

@@ -11,7 +11,10 @@ to activate) and counts the worst for it, as if the opponent saw what hurts most
 hard player adds to the judgement the best blow each side could strike next
 (``skirmish.strikes``), what each unit's statuses and the ground under it will take from
 it (``skirmish.toll``), and on maps won by points, the control points each side would
-take at the end of the round (``skirmish.claims``).
+take at the end of the round (``skirmish.claims``). On maps won by points it plays each
+reply on to the end of the round, both sides by the rules of thumb, since the points go to
+whoever stands on them when the round ends, and its rules of thumb send one unit to each
+point and the others on (``spread``).
 Nothing in a skirmish is left to chance and nothing hidden is re-dealt (what a side does
 not see is taken off the board first, ``determinize``), so one playout of each tells
 what more would.
@@ -25,6 +28,7 @@ from typing import NamedTuple
 
 from game.rules import Action, Game
 from game.rules.core.actions import FullAction, Move
+from game.rules.rulesets.skirmish.rules import round_number
 
 from . import skirmish
 from .determinize import determinize
@@ -40,12 +44,18 @@ class Judgement(NamedTuple):
     """What the hard player adds to ``skirmish.evaluate`` when it judges where a playout
     ended (the normal player adds nothing): the best blows each side could strike next,
     weighed so (``skirmish.strikes``), the control points each side would take at the end
-    of the round, each worth ``claims`` (``skirmish.claims``), and, with ``tolls``, what
-    the units' statuses and ground will take from them (``skirmish.toll``)."""
+    of the round, each worth ``claims`` (``skirmish.claims``), with ``tolls``, what
+    the units' statuses and ground will take from them (``skirmish.toll``); with
+    ``round_end``, each reply is played on to the end of the round before the position
+    is judged; with ``spread``, the rules of thumb (its own and those it expects of the
+    opponent) send a unit to a control point only when none of its side stands there
+    yet (``skirmish.Reading.goals_of``)."""
 
     strikes: tuple[float, float] | None = None
     claims: float = 0.0
     tolls: bool = False
+    round_end: bool = False
+    spread: bool = False
 
 
 #: the normal player's judgement: ``skirmish.evaluate`` alone
@@ -61,12 +71,12 @@ def choose(game: Game, player: int, legal: list[Action], rng: random.Random,
     its ``replies`` likeliest); the game is left as it was."""
     from .search import overrule  # search imports this module
 
-    rates = skirmish.rates(game, player, legal)
+    rates = skirmish.rates(game, player, legal, judgement.spread)
     liked = likeliest(player, legal, rates, shortlist)
     pool = [legal[i] for i in liked]
     if len(pool) == 1:
         return pool[0], 0
-    policy = skirmish.Sharp(rng)
+    policy = skirmish.Sharp(rng, judgement.spread)
     root = game.snapshot()
     values: list[float] = []
     try:
@@ -108,15 +118,30 @@ def _finish(game: Game, actor: int, policy: skirmish.Sharp) -> None:
         game.apply(policy.choose(game, actor))
 
 
+#: the most actions a playout to the end of the round takes (a guard)
+ROUND_STEPS = 400
+
+
+def _to_round_end(game: Game, policy: skirmish.Sharp) -> None:
+    """The rules of thumb play both sides on to the end of the round under way."""
+    started = round_number(game)
+    for _ in range(ROUND_STEPS):
+        actor = game.actor
+        if actor is None or round_number(game) != started:
+            return
+        game.apply(policy.choose(game, actor))
+
+
 def play_on(game: Game, player: int, action: Action, policy: skirmish.Sharp,
             replies: int, judgement: Judgement = PLAIN) -> float:
     """The worth for ``player`` of ``action`` played, its activation finished by the
     rules of thumb, and the opponent's next activation (the worst of its ``replies``
-    likeliest first steps, each finished by the rules of thumb)."""
+    likeliest first steps, each finished by the rules of thumb, and with
+    ``judgement.round_end`` the rest of the round played on by them)."""
     game.apply(action)
     _finish(game, player, policy)
     opponent = game.actor
-    strikes, claims, tolls = judgement
+    strikes, claims, tolls, round_end, spread = judgement
     if opponent is None or opponent == player:
         # no activation of the opponent's to play on: in the searched view
         # (``determinize``) an enemy with every unit out of sight has no unit and is out
@@ -129,7 +154,7 @@ def play_on(game: Game, player: int, action: Action, policy: skirmish.Sharp,
         return clip(skirmish.evaluate(game, player, tolls))
     legal = game.legal_actions(opponent)
     if replies > 1 and len(legal) > 1:
-        rates = skirmish.rates(game, opponent, legal)
+        rates = skirmish.rates(game, opponent, legal, spread)
         firsts = [legal[i] for i in likeliest(opponent, legal, rates, replies)]
     else:
         firsts = [policy.choose(game, opponent)]
@@ -139,6 +164,8 @@ def play_on(game: Game, player: int, action: Action, policy: skirmish.Sharp,
         game.restore(here)
         game.apply(first)
         _finish(game, opponent, policy)
+        if round_end:
+            _to_round_end(game, policy)
         value = skirmish.evaluate(game, player, tolls)
         if strikes is not None and game.actor is not None:
             value += skirmish.strikes(game, player, strikes)

@@ -5,6 +5,7 @@ with it or without it (the issue's "vision": hidden units are not evaluated)."""
 from __future__ import annotations
 
 import inspect
+import random
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType, MappingProxyType
@@ -12,14 +13,23 @@ from typing import Any
 
 import pytest
 
-from game.ai import make_player, search, skirmish, skirmish_paths
+from game.ai import make_player, search, skirmish, skirmish_paths, skirmish_search
 from game.ai.search import HardPlayer
 from game.rules import Game, GameSetup, WinSpec
 from game.rules.cards import Ability, EffectSpec, TargetSpec
-from game.rules.core.actions import Activate, Attack, FullAction
+from game.rules.core.actions import Activate, Attack, EndTurn, FullAction, Move
 from game.rules.rulesets.skirmish.combat import attack_damage
 from game.rules.rulesets.skirmish.objectives import control_points
-from tests.rules.skirmish.kit import card_library, new_game, next_round, unit, unit_at
+from game.rules.rulesets.skirmish.rules import round_number
+from tests.rules.skirmish.kit import (
+    activate,
+    at,
+    card_library,
+    new_game,
+    next_round,
+    unit,
+    unit_at,
+)
 
 ROWS = [".F.....", ".F.....", "......."]
 BASE = [("Archer", (0, 0), 0), ("Soldier", (0, 1), 0), ("Soldier", (5, 2), 1),
@@ -158,6 +168,59 @@ def test_skirmish_claims_count_the_control_points_each_side_would_take() -> None
     next_round(game)  # taken: a point held already is not taken again
     assert control_points(game)[0].holder == 0
     assert skirmish.claims(game, 0, 6.0) == 0.0
+
+
+CONTROL = WinSpec("skirmish:control", MappingProxyType({"points": 3}))
+
+
+def test_skirmish_hard_spreads_its_units_over_the_control_points() -> None:
+    """Rule (objectives): a control point is taken by the one side whose units alone
+    stand on it, so one unit takes it and more only crowd it. The hard player's rules of
+    thumb (``rates`` and ``Sharp`` with ``spread``) send a unit to a point none of its
+    side stands on yet: the soldier beside the point its friend stands on heads for the
+    far one, where the rules of thumb without ``spread`` end its activation (no hex it
+    can reach is nearer the near point, which is taken)."""
+    game = new_game(["........"] * 3, [
+        ("Soldier", (1, 1), 0), ("Soldier", (0, 1), 0), ("Soldier", (7, 0), 1)],
+        regions=[[(1, 1)], [(6, 1)]], win=CONTROL, first=0)
+    far = at(game, 6, 1)
+    second = activate(game, 0, 1)
+    start = game.tile_of(second)
+    assert start is not None
+    legal = game.legal_actions(0)
+
+    def favourites(spread: bool) -> list[Any]:
+        rates = skirmish.rates(game, 0, legal, spread)
+        return [a for a, r in zip(legal, rates, strict=True) if r == max(rates)]
+
+    assert [type(a) for a in favourites(False)] == [EndTurn]
+    nearer = favourites(True)
+    assert nearer and all(isinstance(a, Move) and game.geometry.distance(a.tile, far)
+                          < game.geometry.distance(start, far) for a in nearer)
+    assert skirmish.Sharp(random.Random(1), spread=True).choose(game, 0) in nearer
+    assert isinstance(skirmish.Sharp(random.Random(1)).choose(game, 0), EndTurn)
+
+
+def test_skirmish_hard_plays_on_to_the_round_end_where_the_points_are_taken() -> None:
+    """Rule (objectives): at the end of each round a control point goes to the one side
+    whose units alone stand on it, and each holder scores a point for it. With
+    ``round_end`` (the hard player's on maps won by points) a candidate's playout goes
+    on past the opponent's reply to the end of the round, so the position it judges has
+    the point taken and scored; without it, the playout stops inside the round."""
+    game = new_game(["........."] * 3, [
+        ("Soldier", (3, 1), 0), ("Soldier", (0, 0), 0), ("Soldier", (8, 0), 1),
+        ("Soldier", (8, 2), 1)], regions=[[(3, 1)]], win=CONTROL, first=0)
+    started = round_number(game)
+    first = next(a for a in game.legal_actions(0) if isinstance(a, Activate))
+    policy = skirmish.Sharp(random.Random(1))
+    snap = game.snapshot()
+    skirmish_search.play_on(game, 0, first, policy, 1, skirmish_search.Judgement())
+    assert round_number(game) == started and game.players[0].points == 0
+    game.restore(snap)
+    skirmish_search.play_on(game, 0, first, policy, 1,
+                            skirmish_search.Judgement(round_end=True))
+    assert round_number(game) == started + 1
+    assert control_points(game)[0].holder == 0 and game.players[0].points == 1
 
 
 def test_skirmish_toll_is_what_statuses_and_ground_take_by_the_next_round_start() -> None:
