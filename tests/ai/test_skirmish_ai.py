@@ -376,9 +376,11 @@ def test_skirmish_normal_beats_easy_from_either_seat() -> None:
 
 def test_skirmish_hard_beats_normal_from_either_seat() -> None:
     """Hard weighs each of its candidates against the enemy's likeliest replies, the
-    worst counting (measured: 37 of 40 games against normal on the highlands)."""
-    count = wins(("hard", "normal"), 2, "2P-skirmish-highlands")
-    assert count["hard"] == 2, count
+    worst counting, played on to the end of the round (measured: 177 of 200 games
+    against normal on the highlands, seeds 101-200; here seeds 1-3 from both seats,
+    of which it loses seed 1 from both)."""
+    count = wins(("hard", "normal"), 6, "2P-skirmish-highlands")
+    assert count["hard"] >= 4, count
 
 
 @pytest.mark.parametrize("name", ["2P-skirmish-highlands", "2P-skirmish-marsh",
