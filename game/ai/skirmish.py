@@ -83,7 +83,11 @@ def on_points(game: Game) -> bool:
 @contextmanager
 def fogged(game: Game, player: int) -> Iterator[Game]:
     """The game as ``player``'s side sees it, for the length of a ``with`` block: what it
-    does not see is taken off, and everything is put back after."""
+    does not see is taken off, and everything is put back after (when it sees everything,
+    as in a search's view, the game itself: nothing to take off or put back)."""
+    if game.sees_all(player):
+        yield game
+        return
     snap = game.snapshot()
     try:
         game.hide_unseen(player)

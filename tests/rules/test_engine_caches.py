@@ -12,6 +12,7 @@ import pytest
 from game.content.mods import load_content
 from game.maps import find_map
 from game.rules import Game, GameSetup
+from game.rules.rulesets.skirmish import movement as skirmish_movement
 from game.rules.systems import movement, state_based
 from game.simulation import with_decks
 
@@ -124,3 +125,84 @@ def test_damage_is_the_views_damage(map_name: str) -> None:
     finally:
         game.close()
     assert seen  # (some damage was dealt to compare)
+
+
+SKIRMISH_MAPS = ["2P-skirmish-highlands", "2P-skirmish-marsh", "2P-skirmish-wastes"]
+
+
+def _routes_fresh(game: Game, units: list[int]) -> dict[int, dict[object, object]]:
+    """Every unit's skirmish routes with the caches (the routes', the vision's) set aside,
+    then put back."""
+    kept = game.legal_cache, game.vision_cache, dict(game.caches)
+    game.legal_cache = game.vision_cache = None
+    game.caches.clear()
+    try:
+        return {u: dict(skirmish_movement.routes(game, u)) for u in units}
+    finally:
+        game.legal_cache, game.vision_cache = kept[0], kept[1]
+        game.caches.clear()
+        game.caches.update(kept[2])
+
+
+@pytest.mark.parametrize(("map_name", "seed"), [(m, s) for m in SKIRMISH_MAPS for s in (1, 2)])
+def test_skirmish_routes_kept_for_a_position_are_the_fresh_ones(map_name: str,
+                                                                 seed: int) -> None:
+    """The skirmish's routes are found once per position and movement points left (the
+    end of an action, the legal actions after it and a computer player ask the same):
+    at every step of random skirmishes, lines of play taken back by ``restore`` among
+    them, every unit's routes as kept are those found afresh, and so are the legal
+    actions."""
+    spec = find_map(map_name)
+    game = Game(with_decks(GameSetup(spec, LIBRARY, spec.players, seed)))
+    rng = random.Random(seed)
+    checked = 0
+    try:
+        while game.actor is not None:
+            root = game.snapshot()
+            for line in range(2):  # a line of play taken back, then the one kept
+                for _ in range(rng.randrange(1, 6)):
+                    if game.actor is None:
+                        break
+                    actor = game.actor
+                    units = [u for u in game.units() if game.view(u).tile is not None]
+                    legal = list(game.legal_actions(actor))
+                    kept = {u: dict(skirmish_movement.routes(game, u)) for u in units}
+                    assert kept == _routes_fresh(game, units), (game.turn, len(game.history))
+                    game.legal_cache = None
+                    assert game.legal_actions(actor) == legal
+                    checked += sum(map(len, kept.values()))
+                    game.apply(legal[rng.randrange(len(legal))])
+                if line == 0:
+                    game.restore(root)
+    finally:
+        game.close()
+    assert checked > 1000  # (many routes compared)
+
+
+@pytest.mark.parametrize("map_name", SKIRMISH_MAPS)
+def test_sees_all_is_whether_hide_unseen_takes_anything_off(map_name: str) -> None:
+    """``Game.sees_all`` (a computer player's view needs no hiding) says exactly whether
+    ``hide_unseen`` would take a permanent off the board, for each side at every step of
+    a random skirmish and in the view it leaves (where nothing is left to hide); both
+    answers come up."""
+    spec = find_map(map_name)
+    game = Game(with_decks(GameSetup(spec, LIBRARY, spec.players, 3)))
+    rng = random.Random(3)
+    answers = set()
+    try:
+        while game.actor is not None:
+            for side in range(spec.players):
+                snap = game.snapshot()
+                for _ in range(2):  # the game, then the side's view (as a search has it)
+                    before = game.permanents()
+                    sees_all = game.sees_all(side)
+                    game.hide_unseen(side)
+                    assert sees_all == (game.permanents() == before), (game.turn, side)
+                    answers.add(sees_all)
+                assert sees_all  # (nothing was left to hide in the side's view)
+                game.restore(snap)
+            legal = game.legal_actions(game.actor)
+            game.apply(legal[rng.randrange(len(legal))])
+    finally:
+        game.close()
+    assert answers == {True, False}

@@ -70,6 +70,7 @@ def snapshot(game: Game) -> dict[str, Any]:
         "turn_hashes": len(game.turn_hashes),
         "trigger_queue": tuple(game.trigger_queue),
         "legal": game.legal_cache,
+        "board_caches": board_caches(game),
     }
 
 
@@ -123,6 +124,36 @@ def restore(game: Game, snap: dict[str, Any]) -> None:
     # line of play explored since the snapshot has used, so versions only ever grow
     game.version = max(game.version, version) + 1
     game.roster_version = game.version
+    # and what was worked out about the board when the snapshot was taken holds again
+    keep_board_caches(game, snap["board_caches"])
+
+
+#: the names in ``game.caches`` of what the board alone decides (not the turn, the phase,
+#: the actions taken nor the version): kept by a snapshot and carried on through an
+#: action's own step (``board_caches``)
+BOARD_CACHE = "board:"
+
+
+def board_caches(game: Game) -> tuple[Any, dict[str, Any]]:
+    """What has been worked out about the board as it stands (at ``game.version``): the
+    players' vision and the caches named ``board:...``. A cache of the version is filled
+    only while the version stands, and every change of the board moves the version on,
+    so these hold for this board alone and may be handed on (``keep_board_caches``) to
+    the same board at a later version."""
+    version = game.version
+    vision = game.vision_cache
+    return (vision[1] if vision is not None and vision[0] == version else None,
+            {name: cache for name, (made, cache) in game.caches.items()
+             if made == version and name.startswith(BOARD_CACHE)})
+
+
+def keep_board_caches(game: Game, known: tuple[Any, dict[str, Any]]) -> None:
+    """Key what ``board_caches`` found to the current version: the board is the same."""
+    vision, named = known
+    if vision is not None:
+        game.vision_cache = (game.version, vision)
+    for name, cache in named.items():
+        game.caches[name] = (game.version, cache)
 
 
 #: component classes whose instances never change (frozen dataclasses): a snapshot shares

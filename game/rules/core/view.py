@@ -285,6 +285,16 @@ class ViewQueries:
         self.enter()
         return self.ruleset.conceal(cast("Game", self), event, viewer)
 
+    def sees_all(self, viewer: int) -> bool:
+        """Whether ``viewer`` sees every permanent on the board, so that ``hide_unseen``
+        would take nothing off (a ruleset without vision: always)."""
+        if self.ruleset.sees is None:
+            return True
+        self.enter()
+        seen = self.ruleset.sees(cast("Game", self), viewer)
+        return all(entity in seen or not self.exists(entity) or not self.is_on_map(entity)
+                   for entity in self.permanents())
+
     def hide_unseen(self, viewer: int) -> None:
         """Take every permanent ``viewer`` does not see off the board, without a trace
         (no event, no discard pile): what a computer player searches when it may only

@@ -14,6 +14,7 @@ import esper
 from .. import marks as mk
 from ..components import Body, Granted, Mark, OnMap
 from ..core.events import GameOver, PlayerEliminated
+from ..core.snapshot import board_caches, keep_board_caches
 from ..core.state import Phase
 
 if TYPE_CHECKING:
@@ -36,11 +37,14 @@ class StateBasedActionSystem(esper.Processor):
 
 def action_step(game: Game) -> None:
     """An action's own step of ``game.version``: no change of the board, so the state-based
-    actions still know the board in order if they did before."""
+    actions still know the board in order if they did before, and what was worked out
+    about the board (``snapshot.board_caches``) still holds."""
     checked = game.checked_version == game.version
+    known = board_caches(game)
     game.version += 1
     if checked:
         game.checked_version = game.version
+    keep_board_caches(game, known)
 
 
 def state_based_actions(game: Game) -> bool:

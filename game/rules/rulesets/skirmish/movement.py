@@ -28,6 +28,7 @@ import heapq
 from typing import TYPE_CHECKING, NamedTuple
 
 from ...core.events import ActionDeclared
+from ...core.snapshot import BOARD_CACHE
 from ...geometry import Tile
 from ...tiles import TileType
 from .rules import (
@@ -130,7 +131,26 @@ class Route(NamedTuple):
 def routes(game: Game, unit: int) -> dict[Tile, Route]:
     """Every hex the unit may move to now, with the points the cheapest way there takes
     (costs and penalties) and that way (the hexes stepped on, the last one the goal).
-    Empty for a rooted unit, a carried one, or one without points left."""
+    Empty for a rooted unit, a carried one, or one without points left. Found once per
+    position (``game.version``) and movement points left: the end of an action, the
+    legal actions after it and a computer player's reading of them ask the same; the
+    caller only reads what it gets."""
+    key = (unit, body(unit).moves)
+    held = game.caches.get(ROUTES_CACHE)
+    if held is None or held[0] != game.version:
+        held = (game.version, {})
+        game.caches[ROUTES_CACHE] = held
+    found = held[1].get(key)
+    if found is None:
+        found = held[1][key] = _routes(game, unit)
+    return found
+
+
+#: the name of ``routes``' cache in ``game.caches``: the board's alone (``BOARD_CACHE``)
+ROUTES_CACHE = f"{BOARD_CACHE}skirmish-routes"
+
+
+def _routes(game: Game, unit: int) -> dict[Tile, Route]:
     here = game.tile_of(unit)
     points = body(unit).moves
     if here is None or points <= 0 or status(game, unit, ROOTED):
