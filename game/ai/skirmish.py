@@ -180,6 +180,10 @@ class Reading:
         self._routes: dict[int, dict[Tile, Route]] = {}
         self._points: list[Any] | None = None
         self._movers: dict[int, Mover] = {}
+        #: unit -> how it gets about (``skirmish_paths.mover``)
+        self._hows: dict[int, bool | None] = {}
+        #: unit -> its goals and how far it is from them where it stands
+        self._starts: dict[int, tuple[list[Tile], int]] = {}
 
     @property
     def enemies(self) -> list[tuple[int, Tile]]:
@@ -223,9 +227,21 @@ class Reading:
     def nearest(self, unit: int, tile: Tile, goals: list[Tile]) -> int:
         """How far ``unit`` would be from the nearest of ``goals`` standing on ``tile``."""
         if self.paths:
-            return skirmish_paths.nearest(self.game, skirmish_paths.mover(self.game, unit),
-                                          tile, goals)
+            if unit in self._hows:
+                how = self._hows[unit]
+            else:
+                how = self._hows[unit] = skirmish_paths.mover(self.game, unit)
+            return skirmish_paths.nearest(self.game, how, tile, goals)
         return _nearest(self.game, tile, goals)
+
+    def start(self, unit: int, here: Tile) -> tuple[list[Tile], int]:
+        """The goals of ``unit`` standing on ``here`` (``goals_of``) and how far it is
+        from the nearest (``nearest``), read once for all its moves."""
+        found = self._starts.get(unit)
+        if found is None:
+            goals = self.goals_of(here)
+            found = self._starts[unit] = (goals, self.nearest(unit, here, goals))
+        return found
 
     @property
     def points(self) -> list[Any]:
@@ -361,12 +377,12 @@ def _move_value(reading: Reading, unit: int, tile: Tile) -> float:
     here = mover.here
     if here is None:
         return 0.0
-    goals = reading.goals_of(here)
+    goals, near = reading.start(unit, here)
     damage, reach = mover.shot
     shooter = reach > 1
     # a move is worth what it gains: ground towards the goals, better ground; standing
     # still is worth the end of the activation (5), so a move that gains nothing is not made
-    value = 4.0 + 3.0 * (reading.nearest(unit, here, goals) - reading.nearest(unit, tile, goals))
+    value = 4.0 + 3.0 * (near - reading.nearest(unit, tile, goals))
     value += _terrain_value(game.tile_kind(tile), shooter) \
         - _terrain_value(game.tile_kind(here), shooter)
     route = reading.routes(unit).get(tile)

@@ -15,6 +15,7 @@ Only the map is read here, never a unit: nothing about what a side does not see.
 from __future__ import annotations
 
 import heapq
+from weakref import WeakKeyDictionary
 
 from game.rules import Game
 from game.rules.geometry import Tile
@@ -26,9 +27,22 @@ FAR = 99
 
 #: (terrain, swims) -> the distances from each hex (by index) to every hex (by index)
 _TABLES: dict[tuple[tuple[str, ...], tuple[Tile, ...], bool], list[list[int]]] = {}
+#: game -> (its terrain's version, swims -> its table): the table found without reading
+#: the whole terrain again while the terrain stays the same (``game.terrain_version``)
+_GAMES: WeakKeyDictionary[Game, tuple[int, dict[bool, list[list[int]]]]] = WeakKeyDictionary()
 
 
 def _table(game: Game, swims: bool) -> list[list[int]]:
+    held = _GAMES.get(game)
+    if held is None or held[0] != game.terrain_version:
+        held = _GAMES[game] = (game.terrain_version, {})
+    found = held[1].get(swims)
+    if found is None:
+        found = held[1][swims] = _terrain_table(game, swims)
+    return found
+
+
+def _terrain_table(game: Game, swims: bool) -> list[list[int]]:
     cells = tuple(game.geometry.cells())
     key = (tuple(game.tiles), cells, swims)
     found = _TABLES.get(key)
