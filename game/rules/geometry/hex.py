@@ -130,6 +130,8 @@ class HexGeometry(Geometry):
         corners = [c for i, c in enumerate(octagon) if c != octagon[i - 1]]
         self._corners: tuple[tuple[int, int], ...] = tuple(corners)
         super().__init__(width, height, tile_width, tile_height)
+        #: (a, b) -> ``sight_line(a, b)``: the lines between two hexes never change
+        self._sight_lines: dict[tuple[Tile, Tile], tuple[tuple[Tile, ...], ...]] = {}
         index = self._index
         self._set_neighbours({
             (q, r): tuple(n for dq, dr in HEX_DIRECTIONS if (n := (q + dq, r + dr)) in index)
@@ -232,6 +234,12 @@ class HexGeometry(Geometry):
         hex twice, once nudged to one side and once to the other. Where both agree the
         step is that one hex; where they differ the line runs along the border of two
         hexes and the step holds both, the one on the first side first."""
+        found = self._sight_lines.get((a, b))
+        if found is None:
+            found = self._sight_lines[(a, b)] = self._sight_line(a, b)
+        return found
+
+    def _sight_line(self, a: Tile, b: Tile) -> tuple[tuple[Tile, ...], ...]:
         n = hex_distance(a, b)
         if n <= 1:
             return ()

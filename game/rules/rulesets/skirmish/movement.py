@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import heapq
 from typing import TYPE_CHECKING, NamedTuple
+from weakref import WeakKeyDictionary
 
 from ...core.events import ActionDeclared
 from ...core.snapshot import BOARD_CACHE
@@ -41,6 +42,7 @@ from .rules import (
     body,
     can_stand,
     flying,
+    footing,
     kind_at,
     prop,
     status,
@@ -89,34 +91,35 @@ def known_taken(game: Game, unit: int) -> set[Tile]:
     return taken
 
 
-class _Steps:
-    """``step_cost``, ``step_penalty`` and ``can_stand`` for one unit during one search of
-    its routes: what the unit is (flying, aquatic) and the hexes' kinds are read once."""
+class _Step(NamedTuple):
+    """A step to a neighbouring hex as the terrain makes it: the points it needs and costs
+    on the ground (``ground_cost``), the penalty taken after it on the ground
+    (``ground_penalty``), and who may stand on the hex (walkers, swimmers)."""
 
-    def __init__(self, game: Game, unit: int) -> None:
-        self.game = game
-        self.unit = unit
-        self.fly = flying(game, unit)
-        self.kinds: dict[Tile, TileType] = {}
-        self.standing: dict[Tile, bool] = {}
+    tile: Tile
+    cost: int
+    penalty: int
+    walkers: bool
+    swimmers: bool
 
-    def kind(self, tile: Tile) -> TileType:
-        found = self.kinds.get(tile)
-        if found is None:
-            found = self.kinds[tile] = kind_at(self.game, tile)
-        return found
 
-    def stands(self, tile: Tile) -> bool:
-        found = self.standing.get(tile)
-        if found is None:
-            found = self.standing[tile] = can_stand(self.game, self.unit, tile)
-        return found
+#: game -> (its terrain's version, hex -> the steps out of it in the order of
+#: ``game.neighbours``): the terrain changes seldom, a unit's routes are sought often
+_STEPS: WeakKeyDictionary[Game, tuple[int, dict[Tile, tuple[_Step, ...]]]] = \
+    WeakKeyDictionary()
 
-    def cost(self, a: Tile, b: Tile) -> int:
-        return 1 if self.fly else ground_cost(self.kind(a), self.kind(b))
 
-    def penalty(self, a: Tile, b: Tile) -> int:
-        return 0 if self.fly else ground_penalty(self.kind(a), self.kind(b))
+def _steps(game: Game) -> dict[Tile, tuple[_Step, ...]]:
+    held = _STEPS.get(game)
+    if held is None or held[0] != game.terrain_version:
+        kinds = {tile: kind_at(game, tile) for tile in game.geometry.cells()}
+        table = {tile: tuple(_Step(nxt, ground_cost(kind, kinds[nxt]),
+                                   ground_penalty(kind, kinds[nxt]),
+                                   kinds[nxt].walkers, kinds[nxt].swimmers)
+                             for nxt in game.neighbours[tile])
+                 for tile, kind in kinds.items()}
+        held = _STEPS[game] = (game.terrain_version, table)
+    return held[1]
 
 
 class Route(NamedTuple):
@@ -162,7 +165,9 @@ def _routes(game: Game, unit: int) -> dict[Tile, Route]:
     doors = {} if inside else entrances(game, unit)
     found: dict[Tile, Route] = {}
     index = game.cell_index
-    steps = _Steps(game, unit)
+    table = _steps(game)
+    fly = flying(game, unit)  # (no terrain costs nor penalties)
+    anywhere, swims = footing(game, unit)  # (where it may stand: ``can_stand``)
     best = {here: 0}
     queue: list[tuple[int, int, Tile, tuple[Tile, ...]]] = [(0, index[here], here, ())]
     while queue:
@@ -170,19 +175,19 @@ def _routes(game: Game, unit: int) -> dict[Tile, Route]:
         if best.get(tile, spent) < spent:
             continue
         left = points - spent
-        for nxt in game.neighbours[tile]:
+        for step in table[tile]:
+            nxt = step.tile
+            cost, penalty = (1, 0) if fly else (step.cost, step.penalty)
             if nxt in doors:  # a friendly transport: a move may end in it
-                cost = steps.cost(tile, nxt)
-                total = spent + cost + steps.penalty(tile, nxt)
+                total = spent + cost + penalty
                 if cost <= left and (nxt not in found or found[nxt].spent > total):
                     found[nxt] = Route(total, (*path, nxt))
                 continue
-            if nxt in taken or not steps.stands(nxt):
+            if nxt in taken or not (anywhere or step.walkers or (step.swimmers and swims)):
                 continue
-            cost = steps.cost(tile, nxt)
             if cost > left:
                 continue
-            total = spent + cost + steps.penalty(tile, nxt)
+            total = spent + cost + penalty
             if best.get(nxt, total + 1) <= total:
                 continue
             best[nxt] = total

@@ -127,15 +127,20 @@ def can_stand(game: Game, unit: int, tile: Tile, without: str = "") -> bool:
     """Ground units stand where walkers may; aquatic ones on water too ("aquatic: can
     move on water"); fliers anywhere. ``without``: as if the keyword of that name were
     not granted to it (a toggle turned off)."""
+    flies, swims = footing(game, unit, without)
+    kind = kind_at(game, tile)
+    return flies or kind.walkers or (kind.swimmers and swims)
+
+
+def footing(game: Game, unit: int, without: str = "") -> tuple[bool, bool]:
+    """What ``can_stand`` reads of the unit: whether it flies and whether it swims
+    (aquatic), ``without`` as there."""
     def has(name: str) -> bool:
         if game.card(unit).keywords.get(name):
             return True
         return name != without and bool(game.keyword(unit, name))
 
-    kind = kind_at(game, tile)
-    if has(FLYING):
-        return True
-    return kind.walkers or (kind.swimmers and has(AQUATIC))
+    return has(FLYING), has(AQUATIC)
 
 
 def body(unit: int) -> Body:
