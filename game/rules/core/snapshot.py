@@ -156,6 +156,20 @@ def keep_board_caches(game: Game, known: tuple[Any, dict[str, Any]]) -> None:
         game.caches[name] = (game.version, cache)
 
 
+def carry_board_caches(game: Game, since: int) -> None:
+    """Key to the current version what ``board_caches`` would have found at version
+    ``since``: the board has not changed since (an action's own step)."""
+    version = game.version
+    vision = game.vision_cache
+    if vision is not None and vision[0] == since:
+        game.vision_cache = (version, vision[1])
+    caches = game.caches
+    if caches:
+        for name, (made, cache) in list(caches.items()):
+            if made == since and name.startswith(BOARD_CACHE):
+                caches[name] = (version, cache)
+
+
 #: component classes whose instances never change (frozen dataclasses): a snapshot shares
 #: them with the live world instead of copying them
 _SHARED: set[type] = set()

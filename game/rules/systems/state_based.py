@@ -14,7 +14,7 @@ import esper
 from .. import marks as mk
 from ..components import Body, Granted, Mark, OnMap
 from ..core.events import GameOver, PlayerEliminated
-from ..core.snapshot import board_caches, keep_board_caches
+from ..core.snapshot import carry_board_caches
 from ..core.state import Phase
 
 if TYPE_CHECKING:
@@ -39,12 +39,11 @@ def action_step(game: Game) -> None:
     """An action's own step of ``game.version``: no change of the board, so the state-based
     actions still know the board in order if they did before, and what was worked out
     about the board (``snapshot.board_caches``) still holds."""
-    checked = game.checked_version == game.version
-    known = board_caches(game)
-    game.version += 1
-    if checked:
+    old = game.version
+    game.version = old + 1
+    if game.checked_version == old:
         game.checked_version = game.version
-    keep_board_caches(game, known)
+    carry_board_caches(game, old)
 
 
 def state_based_actions(game: Game) -> bool:
