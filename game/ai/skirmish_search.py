@@ -11,10 +11,11 @@ to activate) and counts the worst for it, as if the opponent saw what hurts most
 hard player adds to the judgement the best blow each side could strike next
 (``skirmish.strikes``), what each unit's statuses and the ground under it will take from
 it (``skirmish.toll``), and on maps won by points, the control points each side would
-take at the end of the round (``skirmish.claims``). On maps won by points it plays each
-reply on to the end of the round, both sides by the rules of thumb, since the points go to
-whoever stands on them when the round ends, and its rules of thumb send one unit to each
-point and the others on (``spread``).
+take at the end of the round (``skirmish.claims``). It plays each reply on to the end of
+the round, both sides by the rules of thumb: on maps won by points since the points go to
+whoever stands on them when the round ends, where the last army standing wins so that
+the exchange the reply starts is played out. On maps won by points its rules of thumb
+send one unit to each point and the others on (``spread``).
 Nothing in a skirmish is left to chance and nothing hidden is re-dealt (what a side does
 not see is taken off the board first, ``determinize``), so one playout of each tells
 what more would.

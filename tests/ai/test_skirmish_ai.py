@@ -223,6 +223,32 @@ def test_skirmish_hard_plays_on_to_the_round_end_where_the_points_are_taken() ->
     assert control_points(game)[0].holder == 0 and game.players[0].points == 1
 
 
+def test_skirmish_hard_plays_each_reply_on_to_the_round_end_on_every_map(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hard player plays each of the enemy's replies on to the end of the round
+    (``Judgement.round_end``) where the last army standing wins as well as on maps won by
+    points; only on those does it count the claims and spread its units over the
+    points."""
+    judged: list[skirmish_search.Judgement] = []
+    choose = skirmish_search.choose
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        judged.append(inspect.signature(choose).bind(*args, **kwargs).arguments["judgement"])
+        return choose(*args, **kwargs)
+
+    monkeypatch.setattr(skirmish_search, "choose", spy)
+    armies = new_game(["......."] * 3, [("Soldier", (0, 0), 0), ("Soldier", (1, 1), 0),
+                                        ("Soldier", (5, 2), 1)], first=0)
+    points = new_game(["......."] * 3, [("Soldier", (0, 0), 0), ("Soldier", (1, 1), 0),
+                                        ("Soldier", (5, 2), 1)],
+                      regions=[[(3, 1)]], win=CONTROL, first=0)
+    for game in (armies, points):
+        HardPlayer(5, nodes=12).choose(game, 0)
+    assert [j.round_end for j in judged] == [True, True]
+    assert [j.spread for j in judged] == [False, True]
+    assert [j.claims > 0 for j in judged] == [False, True]
+
+
 def test_skirmish_toll_is_what_statuses_and_ground_take_by_the_next_round_start() -> None:
     """Rules (statuses, terrain): burn n deals n physical damage at a round's start (armor
     counts), poison n pure damage at every round's start, radiated n pure damage at a
@@ -455,3 +481,4 @@ def test_searching_players_break_ties_the_same_way_from_either_side(name: str) -
     finally:
         for game in games:
             game.close()
+
