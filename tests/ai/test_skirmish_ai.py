@@ -481,4 +481,3 @@ def test_searching_players_break_ties_the_same_way_from_either_side(name: str) -
     finally:
         for game in games:
             game.close()
-
