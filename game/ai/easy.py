@@ -10,8 +10,10 @@ units, and otherwise passes. It only looks at the public board and its own cards
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
-from game.rules import Game
+from game.rules import NEUTRAL, Game
 from game.rules.core.actions import (
     Action,
     Activate,
@@ -51,6 +53,16 @@ def harmful_mark(name: object) -> bool:
     return entry is not None and entry.harmful
 
 
+#: how the easy player rates one kind of action: (player, game, seat, action) -> score
+Rule = Callable[[Any, Game, int, Any], float]
+#: action class -> its rule (``EasyPlayer.score``; filled as classes are met)
+_RULE_OF: dict[type, Rule] = {}
+
+
+def _other(_easy: object, _game: Game, _player: int, _action: Action) -> float:
+    return -1.0
+
+
 class EasyPlayer:
     name = "easy"
 
@@ -70,6 +82,9 @@ class EasyPlayer:
         self._near: dict[tuple[int, bool, Tile], int] = {}
         #: player -> the tiles of the permanents on the board not of its side
         self._enemies: dict[int, list[Tile]] = {}
+        #: the game and roster the objective pieces were found for (``_pieces``)
+        self._pieces_of: tuple[Game | None, int] = (None, -1)
+        self._pieces_found: list[tuple[int, int]] = []
 
     # ------------------------------------------------------------------ choosing
 
@@ -134,40 +149,45 @@ class EasyPlayer:
         return ""
 
     def score(self, game: Game, player: int, action: Action) -> float:
-        if choices.is_answer(action):
-            return choices.rate(game, player, action)
-        if isinstance(action, DraftPick):
-            return float(game.card(action.card).buy or 0)
-        if isinstance(action, Disband):
-            return -50.0
-        if isinstance(action, PayUpkeep):
-            return 10.0
-        if isinstance(action, Buy):
-            return 20.0 + (game.card(action.card).buy or 0)
-        if isinstance(action, Attack):
-            return 40.0 + self._attack_value(game, player, action)
-        if isinstance(action, FullAction):
-            return 35.0 if action.source != "card" else 30.0
-        if isinstance(action, PlayCard):
-            return self._play_value(game, player, action)
-        if isinstance(action, UseFreeAction):
-            return 8.0 + self._targets_value(game, player, action.source, action.targets)
-        if isinstance(action, (Move, StreetMove)):
-            return 15.0 + self._move_value(game, player, action.unit, action.tile)
-        if isinstance(action, Equip):
-            return 28.0
-        if isinstance(action, ShakeOff):
-            return 26.0
-        if isinstance(action, Activate):
-            return 12.0 if self._worth_activating(game, action.permanent) else -5.0
-        if isinstance(action, (DeclareTrigger, DeclareTriggerFirst)):
-            return self._targets_value(game, player, 0, action.targets)
-        if isinstance(action, (Pass, EndTurn)):
-            return 0.0
-        if isinstance(action, DiscardForResource):  # the least useful pair, when at all
-            return -1.0 - 0.01 * (choices.discard_cost(game, player, action.first)
-                                  + choices.discard_cost(game, player, action.second))
-        return -1.0  # discarding in the discard step
+        """How much the rules of thumb like ``action`` (Muhq's Game): the rule of its kind
+        of action (``_RULES``), found once per class."""
+        kind = type(action)
+        rule = _RULE_OF.get(kind)
+        if rule is None:
+            rule = _RULE_OF[kind] = next(
+                (r for kinds, r in self._RULES if issubclass(kind, kinds)), _other)
+        return rule(self, game, player, action)
+
+    # One rule per kind of action, looked up by the action's class (a search's practice
+    # games score hundreds of thousands of actions: a chain of isinstance tests cost a
+    # tenth of their time). The first entry whose classes the action belongs to decides;
+    # any other action (discarding in the discard step, carrying an artifact, switching)
+    # scores -1.
+    _RULES: tuple[tuple[type | tuple[type, ...], Rule], ...] = (
+        (choices.ANSWERS, lambda self, game, player, a: choices.rate(game, player, a)),
+        (DraftPick, lambda self, game, player, a: float(game.card(a.card).buy or 0)),
+        (Disband, lambda self, game, player, a: -50.0),
+        (PayUpkeep, lambda self, game, player, a: 10.0),
+        (Buy, lambda self, game, player, a: 20.0 + (game.card(a.card).buy or 0)),
+        (Attack, lambda self, game, player, a: 40.0 + self._attack_value(game, player, a)),
+        (FullAction, lambda self, game, player, a: 35.0 if a.source != "card" else 30.0),
+        (PlayCard, lambda self, game, player, a: self._play_value(game, player, a)),
+        (UseFreeAction, lambda self, game, player, a:
+            8.0 + self._targets_value(game, player, a.source, a.targets)),
+        ((Move, StreetMove), lambda self, game, player, a:
+            15.0 + self._move_value(game, player, a.unit, a.tile)),
+        (Equip, lambda self, game, player, a: 28.0),
+        (ShakeOff, lambda self, game, player, a: 26.0),
+        (Activate, lambda self, game, player, a:
+            12.0 if self._worth_activating(game, a.permanent) else -5.0),
+        ((DeclareTrigger, DeclareTriggerFirst), lambda self, game, player, a:
+            self._targets_value(game, player, 0, a.targets)),
+        ((Pass, EndTurn), lambda self, game, player, a: 0.0),
+        # the least useful pair, when at all
+        (DiscardForResource, lambda self, game, player, a:
+            -1.0 - 0.01 * (choices.discard_cost(game, player, a.first)
+                           + choices.discard_cost(game, player, a.second))),
+    )
 
     # ------------------------------------------------------------------ judgements
 
@@ -248,11 +268,11 @@ class EasyPlayer:
         targets: list[Tile] = []
         wanted = self._objective_cards(game)
         if wanted:
-            for entity in game.board.values():
-                if game.card(entity).name in wanted \
-                        and not teams.friendly(game, player, game.controller(entity)):
+            # the enemy's pieces of those names that stand on a tile (not in a pile)
+            for side, entity in self._pieces(game, wanted):
+                if not teams.friendly(game, player, side):
                     tile = game.tile_of(entity)
-                    if tile is not None:
+                    if tile is not None and game.board.get(tile) == entity:
                         targets.append(tile)
         elif kind == "capture_points":
             mine = set(held_regions(game, player))
@@ -276,6 +296,19 @@ class EasyPlayer:
                        and not teams.friendly(game, player, game.controller(e))
                        and (t := game.tile_of(e)) is not None]
         return targets
+
+    def _pieces(self, game: Game, wanted: set[str]) -> list[tuple[int, int]]:
+        """(controller, permanent) of the permanents on the map named in ``wanted`` (the
+        map's objectives), kept while who is on the map and under whose control stays
+        the same (``game.roster_version``)."""
+        of, roster = self._pieces_of
+        if of is not game or roster != game.roster_version:
+            self._pieces_of = (game, game.roster_version)
+            self._pieces_found = [
+                (side, entity) for side in (NEUTRAL, *range(len(game.players)))
+                for entity in game.controlled_permanents(side)
+                if game.card(entity).name in wanted]
+        return self._pieces_found
 
     def _named(self, game: Game, name: str) -> list[tuple[int, Tile]]:
         found = []
@@ -337,3 +370,4 @@ class EasyPlayer:
             enemy = not teams.friendly(game, player, game.controller(target))
             value += 10.0 if enemy == harmful else -30.0
         return value
+

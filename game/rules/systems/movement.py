@@ -172,19 +172,28 @@ def transport_options(game: Game, unit: int, artifact: int) -> list[tuple[Tile, 
         return []
     destinations = [start, *sorted(reachable(game, unit, ignore=artifact))]
     swimming = bool(game.keyword(artifact, "swimming"))
+    board, neighbours = game.board, game.neighbours
+    # the tiles the artifact may be put down on, as far as the tile and what stands there
+    # go (rule Available Tiles): the carrier and the artifact leave theirs
+    fitting: frozenset[Tile] | set[Tile]
+    if game.ruleset.occupancy == 1:
+        # a drop tile's one occupant is none, the carrier or the artifact: only its type
+        # counts (the table the walks read)
+        fitting = _terrain(game).enterable[int(swimming)]
+    else:
+        fitting = {drop for dest in destinations for drop in neighbours[dest]
+                   if game.available(artifact, drop, swimming=swimming,
+                                     ignore=board.get(drop, 0))}
     options = []
     for dest in destinations:
-        if game.board.get(dest, 0) not in (0, unit, artifact):
+        if board.get(dest, 0) not in (0, unit, artifact):
             continue  # a crewing end tile: the carrier would vanish into a pile
-        for drop in game.neighbours[dest]:
-            occupant = game.board.get(drop, 0)
+        for drop in neighbours[dest]:
+            occupant = board.get(drop, 0)
             if occupant and occupant not in (unit, artifact):
                 continue
-            if drop == dest:
-                continue
-            if not game.available(artifact, drop, swimming=swimming, ignore=occupant):
-                continue
-            options.append((dest, drop))
+            if drop != dest and drop in fitting:
+                options.append((dest, drop))
     return options
 
 

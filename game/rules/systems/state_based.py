@@ -101,9 +101,9 @@ def _doomed(game: Game) -> list[tuple[int, str]]:
         for _, mark in esper.get_component(Mark):
             if mark.kind in lethal:
                 marked.setdefault(mark.bearer, []).append(mark)
-    for entity, body in _bodies(game):
+    for entity, body, equipment in _bodies(game):
         if (not body.damage and entity not in marked
-                and (body.durability > 0 or not game.card(entity).is_equipment)):
+                and (body.durability > 0 or not equipment)):
             continue  # nothing on it could destroy it
         definition = game.card(entity)
         if definition.is_fighter and game.ruleset.lethal(body.damage, game.health(entity)):
@@ -127,18 +127,20 @@ def _doomed(game: Game) -> list[tuple[int, str]]:
     return doomed
 
 
-def _bodies(game: Game) -> list[tuple[int, Body]]:
-    """Every permanent on the map with its ``Body``, in entity order. Kept while
+def _bodies(game: Game) -> list[tuple[int, Body, bool]]:
+    """Every permanent on the map with its ``Body`` and whether it is equipment (what is
+    printed on a card never changes), in entity order. Kept while
     ``game.roster_version`` is unchanged: a permanent gets its ``Body`` as it enters the
     map and loses it as it leaves, both changes of the roster, and a restored position is
     a new roster (``esper``'s own answer is dropped whenever any component comes or goes,
     an intent for one, and made again by walking the map's permanents)."""
     known = game.caches.get("bodies")
     if known is None or known[0] != game.roster_version:
-        found = sorted(((entity, body) for entity, (_on_map, body)
-                        in esper.get_components(OnMap, Body)), key=lambda pair: pair[0])
+        found = sorted(((entity, body, game.card(entity).is_equipment)
+                        for entity, (_on_map, body) in esper.get_components(OnMap, Body)),
+                       key=lambda row: row[0])
         known = game.caches["bodies"] = (game.roster_version, found)
-    bodies: list[tuple[int, Body]] = known[1]
+    bodies: list[tuple[int, Body, bool]] = known[1]
     return bodies
 
 

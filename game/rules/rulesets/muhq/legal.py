@@ -319,9 +319,11 @@ def attack_targets(game: Game, unit: int) -> list[int]:
     player = game.controller(unit)
     targets = []
     grid = game.geometry
+    board = game.board
+    carrier = game.container_of(unit)
     for tile in grid.within(origin, reach):
-        other = game.board.get(tile, 0)
-        if not other or other == unit or other == game.container_of(unit):
+        other = board.get(tile, 0)
+        if not other or other == unit or other == carrier:
             continue
         far = grid.distance(origin, tile) > 1
         if far and game.tile_kind(tile).cover and game.card(other).is_fighter:
