@@ -30,13 +30,18 @@ from game.simulation import play_random_game  # noqa: E402
 
 FIXTURE = ROOT / "tests" / "fixtures" / "ai-decisions.json"
 
-#: (map, computer players per seat, seed, turn limit): every ruleset, each searching
-#: player against a rules-of-thumb one, short enough to play in a few seconds each
+#: (map, computer players per seat, seed, turn limit): every ruleset; in Muhq's Game
+#: whole games of the rules-of-thumb players and the openings of the searching one (a
+#: whole game of it takes minutes), in the others a searching player against a
+#: rules-of-thumb one; a few seconds each
 GAMES: tuple[tuple[str, tuple[str, ...], int, int], ...] = (
     # walls, buildings and artifacts to carry: the most actions a position in Muhq's Game
     ("2P-castle-siege", ("hard", "normal"), 4, 4),
     ("2P-river-king", ("normal", "hard"), 4, 4),
-    ("2P-ring-street", ("easy", "normal"), 2, 12),
+    ("2P-castle-siege", ("normal", "easy"), 3, 200),
+    ("2P-ring-street", ("easy", "normal"), 2, 200),
+    ("2P-river-king", ("easy", "normal"), 5, 200),
+    ("2P-stick-meadow", ("normal", "easy"), 2, 200),
     ("2P-duel-standard", ("hard", "normal"), 1, 10),
     ("2P-skirmish-highlands", ("hard", "normal"), 1, 24),
     ("3P-fleet-triad", ("hard", "normal", "easy"), 1, 12),
