@@ -323,7 +323,7 @@ def attack_targets(game: Game, unit: int) -> list[int]:
     carrier = game.container_of(unit)
     for tile in grid.within(origin, reach):
         other = board.get(tile, 0)
-        if not other or other == unit or other == carrier:
+        if not other or other in (unit, carrier):
             continue
         far = grid.distance(origin, tile) > 1
         if far and game.tile_kind(tile).cover and game.card(other).is_fighter:
