@@ -26,6 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 from game.content.mods import load_content  # noqa: E402
 from game.maps import find_map  # noqa: E402
+from game.rules import CardLibrary  # noqa: E402
 from game.simulation import play_random_game  # noqa: E402
 
 FIXTURE = ROOT / "tests" / "fixtures" / "ai-decisions.json"
@@ -48,8 +49,8 @@ GAMES: tuple[tuple[str, tuple[str, ...], int, int], ...] = (
 )
 
 
-def play(map_name: str, seats: tuple[str, ...], seed: int, turns: int) -> dict[str, object]:
-    library = load_content([], include_user=False).library
+def play(library: CardLibrary, map_name: str, seats: tuple[str, ...], seed: int,
+         turns: int) -> dict[str, object]:
     spec = find_map(map_name, library=library)
     game = play_random_game(spec, library, seed, ai=seats, max_turns=turns)
     try:
@@ -64,7 +65,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=FIXTURE)
     args = parser.parse_args()
-    games = [play(*entry) for entry in GAMES]
+    library = load_content([], include_user=False).library
+    games = [play(library, *entry) for entry in GAMES]
     args.out.write_text(json.dumps({"games": games}, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {len(games)} games to {args.out}")
     return 0

@@ -14,22 +14,28 @@ import pytest
 
 from game.content.mods import load_content
 from game.maps import find_map
+from game.rules import CardLibrary
 from game.simulation import play_random_game
 
 FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "ai-decisions.json"
 GAMES: list[dict[str, Any]] = json.loads(FIXTURE.read_text(encoding="utf-8"))["games"]
 
 
-def test_the_pinned_games_cover_every_ruleset_and_the_searching_players() -> None:
-    library = load_content([], include_user=False).library
+@pytest.fixture(scope="module")
+def library() -> CardLibrary:
+    return load_content([], include_user=False).library
+
+
+def test_the_pinned_games_cover_every_ruleset_and_the_searching_players(
+        library: CardLibrary) -> None:
     rulesets = {find_map(g["map"], library=library).ruleset for g in GAMES}
     assert rulesets == {"muhq", "duel", "skirmish", "fleet"}
     assert {"hard", "normal", "easy"} <= {kind for g in GAMES for kind in g["seats"]}
 
 
 @pytest.mark.parametrize("pinned", GAMES, ids=lambda g: f"{g['map']}-{g['seed']}")
-def test_the_computer_players_choose_as_when_pinned(pinned: dict[str, Any]) -> None:
-    library = load_content([], include_user=False).library
+def test_the_computer_players_choose_as_when_pinned(pinned: dict[str, Any],
+                                                   library: CardLibrary) -> None:
     spec = find_map(pinned["map"], library=library)
     game = play_random_game(spec, library, pinned["seed"], ai=tuple(pinned["seats"]),
                             max_turns=pinned["max_turns"])
