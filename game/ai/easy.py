@@ -59,6 +59,13 @@ Rule = Callable[[Any, Game, int, Any], float]
 _RULE_OF: dict[type, Rule] = {}
 
 
+def _on_map(game: Game) -> list[tuple[int, int]]:
+    """(controller, permanent) of every permanent on the map: the neutral ones first, then
+    each player's, in entity order."""
+    return [(side, entity) for side in (NEUTRAL, *range(len(game.players)))
+            for entity in game.controlled_permanents(side)]
+
+
 def _other(_easy: object, _game: Game, _player: int, _action: Action) -> float:
     return -1.0
 
@@ -304,16 +311,13 @@ class EasyPlayer:
         of, roster = self._pieces_of
         if of is not game or roster != game.roster_version:
             self._pieces_of = (game, game.roster_version)
-            self._pieces_found = [
-                (side, entity) for side in (NEUTRAL, *range(len(game.players)))
-                for entity in game.controlled_permanents(side)
-                if game.card(entity).name in wanted]
+            self._pieces_found = [(side, entity) for side, entity in _on_map(game)
+                                  if game.card(entity).name in wanted]
         return self._pieces_found
 
     def _named(self, game: Game, name: str) -> list[tuple[int, Tile]]:
         found = []
-        for entity in game.controlled_permanents(-1) + [
-                e for p in range(len(game.players)) for e in game.controlled_permanents(p)]:
+        for _side, entity in _on_map(game):
             if game.card(entity).name == name:
                 tile = game.tile_of(entity)
                 if tile is not None:
