@@ -72,6 +72,71 @@ def write_games(folder: Path, results: Sequence[GameResult], run: Mapping[str, A
     return path
 
 
+def append_game(path: Path, result: GameResult) -> None:
+    """Add one finished game to the games file at ``path`` (a run writes its file game
+    by game: the header and the games so far first, with ``write_games``)."""
+    with path.open("a", encoding="utf-8") as file:
+        file.write(json.dumps(_game_json(result), sort_keys=True) + "\n")
+
+
+def cut_off(planned: int) -> str:
+    """What the header of a games file says of its run while the run is under way: a run
+    cut off (the machine stopped, the process killed) leaves the games it finished."""
+    return f"cut off after the games in this file, of its {planned} games"
+
+
+#: a game's place in a run: its map, seed and seats
+GameKey = tuple[str, int, tuple[str, ...]]
+
+
+def key_of(result: GameResult) -> GameKey:
+    return result.map, result.seed, result.seats
+
+
+def games_to_go_on_from(folder: Path, run: Mapping[str, Any],
+                        offered: Mapping[str, Iterable[str]], rules_version: int,
+                        maps: Mapping[str, str], planned: Collection[GameKey]
+                        ) -> list[GameResult]:
+    """The games a run with the same settings left in ``folder`` (``balance --resume``),
+    none when it holds no games file yet. A file of another run is refused
+    (``GamesFileError``): another rules version, other settings (``run``), other cards on
+    offer, another map file, or a game this run does not plan (``planned``)."""
+    path = folder / GAMES_FILE
+    if not path.exists():
+        return []
+    games = read_games(folder)
+    if games.rules_version != rules_version:
+        raise GamesFileError(f"{path}: field 'rules_version': expected {rules_version} "
+                             f"(this game's), found {games.rules_version}")
+    wanted = {name: json.loads(json.dumps(value)) for name, value in run.items()
+              if name != "stopped"}
+    for name in sorted(set(wanted) | set(games.run) - {"stopped"}):
+        if games.run.get(name) != wanted.get(name):
+            raise GamesFileError(
+                f"{path}: field 'run.{name}': expected {json.dumps(wanted.get(name))} (this "
+                f"run's), found {json.dumps(games.run.get(name))}: a run goes on only with "
+                "the settings it was started with")
+    for name, cards in sorted(offered.items()):
+        if games.offered.get(name) != sorted(cards):
+            raise GamesFileError(
+                f"{path}: field 'offered.{name}': expected the cards on offer now, found "
+                "other cards (the cards or mods changed since the run began)")
+    for name, fingerprint in sorted(maps.items()):
+        if games.maps.get(name, fingerprint) != fingerprint:
+            raise GamesFileError(
+                f"{path}: field 'maps.{name}': expected {fingerprint} (the map file now), "
+                f"found {games.maps[name]} (the map changed since the run began)")
+    kept: dict[GameKey, GameResult] = {}
+    for result in games.results:
+        if key_of(result) not in planned:
+            raise GamesFileError(
+                f"{path}: the game of {result.map} with seed {result.seed} and seats "
+                f"{','.join(result.seats)}: expected a game this run plays, found one it "
+                "does not")
+        kept.setdefault(key_of(result), result)
+    return list(kept.values())
+
+
 def _game_json(result: GameResult) -> dict[str, Any]:
     return {"index": result.index, "seed": result.seed, "winners": list(result.winners),
             "reason": result.reason, "turns": result.turns, "actions": result.actions,

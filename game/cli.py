@@ -297,6 +297,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="folder to write the report into (default: %(default)s)",
     )
     balance.add_argument(
+        "--resume",
+        action="store_true",
+        help="go on with the run whose games file is in --out (a run stopped or cut off "
+        "writes the games it finished): the same options as when it began; the games "
+        "already there are not played again",
+    )
+    balance.add_argument(
         "--merge",
         metavar="FOLDER",
         action="append",

@@ -22,8 +22,13 @@ from typing import Any
 from game.ai import PLAYERS, make_player
 from game.balance import build_report, share, summary, write_report
 from game.balance_games import (
+    GAMES_FILE,
     GamesFileError,
+    append_game,
+    cut_off,
     draft_pool,
+    games_to_go_on_from,
+    key_of,
     map_fingerprint,
     merge,
     read_games,
@@ -298,12 +303,14 @@ def balance_command(args: argparse.Namespace) -> int:
     plans_of: list[tuple[Setting, list[tuple[int, tuple[str, ...]]]]] = []
     offered: dict[str, set[str]] = {}  # map -> the cards its drafts may deal
     fingerprints: dict[str, str] = {}  # map -> its file's fingerprint
+    name_of: dict[Setting, str] = {}  # the setting of a map -> the map's name
     for name in args.map or balance_maps():
         try:
             spec, setting = _map_setting(args, content, name)
         except MapError as exc:
             print(exc, file=sys.stderr)
             return 1
+        name_of[setting] = spec.name
         offered[spec.name] = {c.name for c in content.library.in_sets(setting.sets)
                               if c.buy is not None}
         fingerprints[spec.name] = map_fingerprint(Path(spec.source))
@@ -317,26 +324,54 @@ def balance_command(args: argparse.Namespace) -> int:
     # game 1 of every map, then game 2...: a run cut short still covers every map
     tasks = [GameTask(setting, index + 1, *plan[index])
              for index in range(args.games) for setting, plan in plans_of]
-    step = max(1, len(tasks) // 20)
+    run: dict[str, Any] = {
+        "computer players": ",".join(ai), "games per map": args.games, "seed": args.seed,
+        "seats swapped": args.swap, "players against a boss": ",".join(
+            str(n) for n in args.boss_players), "turn limit": args.max_turns}
+    out = Path(args.out)
+    order = {(name_of[t.setting], t.seed, t.seats): place for place, t in enumerate(tasks)}
+    earlier: list[GameResult] = []
+    if args.resume:
+        try:
+            earlier = games_to_go_on_from(out, run, offered, RULES_VERSION, fingerprints,
+                                          order)
+        except GamesFileError as exc:
+            print(f"balance --resume: {exc}", file=sys.stderr)
+            return 1
+        played = {key_of(r) for r in earlier}
+        to_play = [t for t in tasks if (name_of[t.setting], t.seed, t.seats) not in played]
+        print(f"going on from the {len(earlier)} games in {out / GAMES_FILE}: "
+              f"{len(to_play)} of {len(tasks)} to play", flush=True)
+    else:
+        to_play = tasks
+
+    def in_order(results: list[GameResult]) -> list[GameResult]:
+        return sorted(results, key=lambda r: order[key_of(r)])
+
+    step = max(1, len(to_play) // 20)
     counter = itertools.count(1)
     started = time.monotonic()
+    games_file: list[Path] = []  # written at the first game finished, then game by game
 
-    def done(_result: GameResult) -> None:
+    def done(result: GameResult) -> None:
+        if not games_file:
+            games_file.append(write_games(out, in_order(earlier),
+                                          {**run, "stopped": cut_off(len(tasks))}, offered,
+                                          RULES_VERSION, fingerprints))
+        append_game(games_file[0], result)
         played = next(counter)
-        if played % step == 0 or played == len(tasks):
-            print(progress(played, len(tasks), time.monotonic() - started), flush=True)
+        if played % step == 0 or played == len(to_play):
+            print(progress(played, len(to_play), time.monotonic() - started), flush=True)
 
-    results = _play_tasks(args, tasks, done)
-    if results is None:
+    new = _play_tasks(args, to_play, done)
+    if new is None:
         return 1
-    run = {"computer players": ",".join(ai), "games per map": args.games, "seed": args.seed,
-           "seats swapped": args.swap, "players against a boss": ",".join(
-               str(n) for n in args.boss_players), "turn limit": args.max_turns}
+    results = in_order(earlier + new)
     if len(results) < len(tasks):  # Ctrl-C: the report says so instead of passing as whole
         run["stopped"] = f"after {len(results)} of its {len(tasks)} games"
     report = build_report(results, run, draft_pool(results, offered), card_sets)
-    write_games(Path(args.out), results, run, offered, RULES_VERSION, fingerprints)
-    return _report(report, Path(args.out))
+    write_games(out, results, run, offered, RULES_VERSION, fingerprints)
+    return _report(report, out)
 
 
 def progress(played: int, planned: int, seconds: float) -> str:

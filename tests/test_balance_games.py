@@ -6,7 +6,9 @@ naming the file, the line, the field, what was expected and what was found."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -247,3 +249,111 @@ def test_a_header_with_broken_map_fingerprints_is_named(tmp_path: Path) -> None:
         read_games(path)
     assert str(caught.value) == (f"{path}, line 1: field 'maps': expected per map the "
                                  'fingerprint of its file, found {"2P-a": 7}')
+
+
+def _resume(tmp_path: Path, capsys: pytest.CaptureFixture[str], folder: str,
+            *more: str) -> tuple[int, str, str]:
+    code = main(["balance", "--map", "2P-ring-street", "--map", "the-tyrant", "--games", "2",
+                 "--seed", "1", "--ai", "random", "--boss-players", "1", "--max-turns", "12",
+                 "--out", str(tmp_path / folder), "--jobs", "1", "--no-user-mods",
+                 "--resume", *more])
+    printed = capsys.readouterr()
+    return code, printed.out, printed.err
+
+
+def test_a_run_writes_its_games_file_game_by_game_and_goes_on_where_it_was_cut_off(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """While a run plays, its games file holds every game finished so far, its header
+    saying the run was cut off there (what a killed process or a stopped machine leaves);
+    ``--resume`` with the same options plays only the games the file lacks, and ends
+    with the games file and report of one whole run."""
+    import shutil
+
+    import game.runner as runner
+
+    whole = _run(tmp_path, capsys, "whole", 1, 2)
+    real = runner.play_all
+    seen: list[int] = []
+
+    def killed_after_two(*args: Any, **kwargs: Any) -> Iterator[Any]:
+        for count, result in enumerate(real(*args, **kwargs), 1):
+            yield result
+            # the game yielded is on disk before the next one is played
+            games = read_games(tmp_path / "playing")
+            seen.append(len(games.results))
+            assert games.run["stopped"] == "cut off after the games in this file, of its 4 games"
+            if count == 2:
+                shutil.copytree(tmp_path / "playing", tmp_path / "cut")  # killed here
+                raise KeyboardInterrupt
+
+    monkeypatch.setattr(runner, "play_all", killed_after_two)
+    assert _run_code(tmp_path, capsys, "playing") == 0
+    assert seen == [1, 2]
+    monkeypatch.undo()
+    assert [r.seed for r in read_games(tmp_path / "cut").results] == [1, 1]
+    code, out, _ = _resume(tmp_path, capsys, "cut")
+    assert code == 0
+    assert f"going on from the 2 games in {tmp_path / 'cut' / GAMES_FILE}: 2 of 4 to play" in out
+    assert "played 2 of 2 games in " in out
+    assert (tmp_path / "cut" / GAMES_FILE).read_text() == (whole / GAMES_FILE).read_text()
+    assert _figures(tmp_path / "cut") == _figures(whole)
+    # a whole run goes on with nothing to play; a folder without games starts afresh
+    code, out, _ = _resume(tmp_path, capsys, "cut")
+    assert code == 0 and "2 games in" not in out and "0 of 4 to play" in out
+    assert (tmp_path / "cut" / GAMES_FILE).read_text() == (whole / GAMES_FILE).read_text()
+    code, out, _ = _resume(tmp_path, capsys, "fresh")
+    assert code == 0 and "going on from the 0 games" in out and "4 of 4 to play" in out
+    assert _figures(tmp_path / "fresh") == _figures(whole)
+
+
+def _run_code(tmp_path: Path, capsys: pytest.CaptureFixture[str], folder: str) -> int:
+    code = main(["balance", "--map", "2P-ring-street", "--map", "the-tyrant", "--games", "2",
+                 "--seed", "1", "--ai", "random", "--boss-players", "1", "--max-turns", "12",
+                 "--out", str(tmp_path / folder), "--jobs", "1", "--no-user-mods"])
+    capsys.readouterr()
+    return code
+
+
+def test_going_on_with_another_runs_games_is_refused_naming_the_field(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--resume`` goes on only with the run's own settings, cards, map files and games:
+    otherwise the games would be two experiments counted as one."""
+    run = _run(tmp_path, capsys, "run", 1, 1)
+    path = run / GAMES_FILE
+    before = path.read_text(encoding="utf-8")
+    code, _, err = _resume(tmp_path, capsys, "run")  # planned 2 games a map, found 1
+    assert code == 1
+    assert err == (f"balance --resume: {path}: field 'run.games per map': expected 2 (this "
+                   "run's), found 1: a run goes on only with the settings it was started "
+                   "with\n")
+    assert path.read_text(encoding="utf-8") == before  # nothing played, nothing written
+    header, *games = before.splitlines()
+    data = json.loads(header)
+    data["run"]["games per map"] = 2
+    odd = json.loads(games[0])
+    odd["seed"] = 9
+    for name, lines, message in [
+            ("turns", [json.dumps({**data, "run": {**data["run"], "turn limit": 30}})],
+             "field 'run.turn limit': expected 12 (this run's), found 30: a run goes on "
+             "only with the settings it was started with"),
+            ("version", [json.dumps({**data, "rules_version": RULES_VERSION - 1})],
+             f"field 'rules_version': expected {RULES_VERSION} (this game's), found "
+             f"{RULES_VERSION - 1}"),
+            ("cards", [json.dumps({**data, "offered": {**data["offered"],
+                                                         "2P-ring-street": ["Ghost"]}})],
+             "field 'offered.2P-ring-street': expected the cards on offer now, found other "
+             "cards (the cards or mods changed since the run began)"),
+            ("map", [json.dumps({**data, "maps": {**data["maps"],
+                                                  "the-tyrant": "0123456789abcdef"}})],
+             f"field 'maps.the-tyrant': expected {data['maps']['the-tyrant']} (the map "
+             "file now), found 0123456789abcdef (the map changed since the run began)"),
+            ("game", [json.dumps(data), json.dumps(odd)],
+             "the game of 2P-ring-street with seed 9 and seats random,random: expected a "
+             "game this run plays, found one it does not")]:
+        folder = tmp_path / name
+        folder.mkdir()
+        (folder / GAMES_FILE).write_text("\n".join(lines) + "\n", encoding="utf-8")
+        code, _, err = _resume(tmp_path, capsys, name)
+        assert code == 1
+        assert err == f"balance --resume: {folder / GAMES_FILE}: {message}\n"
