@@ -329,7 +329,8 @@ def balance_command(args: argparse.Namespace) -> int:
         "seats swapped": args.swap, "players against a boss": ",".join(
             str(n) for n in args.boss_players), "turn limit": args.max_turns}
     out = Path(args.out)
-    order = {(name_of[t.setting], t.seed, t.seats): place for place, t in enumerate(tasks)}
+    keys = [(name_of[t.setting], t.seed, t.seats) for t in tasks]
+    order = {key: place for place, key in enumerate(keys)}
     earlier: list[GameResult] = []
     if args.resume:
         try:
@@ -339,7 +340,7 @@ def balance_command(args: argparse.Namespace) -> int:
             print(f"balance --resume: {exc}", file=sys.stderr)
             return 1
         played = {key_of(r) for r in earlier}
-        to_play = [t for t in tasks if (name_of[t.setting], t.seed, t.seats) not in played]
+        to_play = [t for t, key in zip(tasks, keys, strict=True) if key not in played]
         print(f"going on from the {len(earlier)} games in {out / GAMES_FILE}: "
               f"{len(to_play)} of {len(tasks)} to play", flush=True)
     else:
