@@ -6,28 +6,18 @@ the engine: that is intended, the failure message is the to-do list.
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 import textwrap
 from pathlib import Path
-from types import ModuleType
 from typing import Any
+
+from toolmodules import load
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _load(name: str, path: Path) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None, path
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # dataclasses look their module up while building classes
-    spec.loader.exec_module(module)
-    return module
-
-
-rules_index = _load("rules_index", ROOT / "tools" / "rules_index.py")
-rulemarks = _load("rulemarks", ROOT / "tests" / "rulemarks.py")
+rules_index = load("rules_index", ROOT / "tools" / "rules_index.py")
+rulemarks = load("rulemarks", ROOT / "tests" / "rulemarks.py")
 
 # Sections of the index that are not numbered rules of the rulebook: the common tiles and
 # the unit behaviours of RULES-NOTES Part 1.
