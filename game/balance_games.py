@@ -85,12 +85,13 @@ def cut_off(planned: int) -> str:
     return f"cut off after the games in this file, of its {planned} games"
 
 
-#: a game's place in a run: its map, seed and seats
-GameKey = tuple[str, int, tuple[str, ...]]
+#: a game's place in a run: its map, number, seed and seats (the number tells apart the
+#: two games of a seed when swapping the seats gives the same seats: ``--ai easy --swap``)
+GameKey = tuple[str, int, int, tuple[str, ...]]
 
 
 def key_of(result: GameResult) -> GameKey:
-    return result.map, result.seed, result.seats
+    return result.map, result.index, result.seed, result.seats
 
 
 def games_to_go_on_from(folder: Path, run: Mapping[str, Any],
@@ -130,9 +131,9 @@ def games_to_go_on_from(folder: Path, run: Mapping[str, Any],
     for result in games.results:
         if key_of(result) not in planned:
             raise GamesFileError(
-                f"{path}: the game of {result.map} with seed {result.seed} and seats "
-                f"{','.join(result.seats)}: expected a game this run plays, found one it "
-                "does not")
+                f"{path}: game {result.index} of {result.map}, with seed {result.seed} and "
+                f"seats {','.join(result.seats)}: expected a game this run plays, found one "
+                "it does not")
         kept.setdefault(key_of(result), result)
     return list(kept.values())
 

@@ -329,7 +329,7 @@ def balance_command(args: argparse.Namespace) -> int:
         "seats swapped": args.swap, "players against a boss": ",".join(
             str(n) for n in args.boss_players), "turn limit": args.max_turns}
     out = Path(args.out)
-    keys = [(name_of[t.setting], t.seed, t.seats) for t in tasks]
+    keys = [(name_of[t.setting], t.index, t.seed, t.seats) for t in tasks]
     order = {key: place for place, key in enumerate(keys)}
     earlier: list[GameResult] = []
     if args.resume:
@@ -341,8 +341,9 @@ def balance_command(args: argparse.Namespace) -> int:
             return 1
         played = {key_of(r) for r in earlier}
         to_play = [t for t, key in zip(tasks, keys, strict=True) if key not in played]
-        print(f"going on from the {len(earlier)} games in {out / GAMES_FILE}: "
-              f"{len(to_play)} of {len(tasks)} to play", flush=True)
+        kept = f"the {len(earlier)} games" if len(earlier) != 1 else "the one game"
+        print(f"going on from {kept} in {out / GAMES_FILE}: {len(to_play)} of {len(tasks)} "
+              "to play", flush=True)
     else:
         to_play = tasks
 

@@ -349,7 +349,7 @@ def test_going_on_with_another_runs_games_is_refused_naming_the_field(
              f"field 'maps.the-tyrant': expected {data['maps']['the-tyrant']} (the map "
              "file now), found 0123456789abcdef (the map changed since the run began)"),
             ("game", [json.dumps(data), json.dumps(odd)],
-             "the game of 2P-ring-street with seed 9 and seats random,random: expected a "
+             "game 1 of 2P-ring-street, with seed 9 and seats random,random: expected a "
              "game this run plays, found one it does not")]:
         folder = tmp_path / name
         folder.mkdir()
@@ -357,3 +357,37 @@ def test_going_on_with_another_runs_games_is_refused_naming_the_field(
         code, _, err = _resume(tmp_path, capsys, name)
         assert code == 1
         assert err == f"balance --resume: {folder / GAMES_FILE}: {message}\n"
+
+
+def test_going_on_tells_apart_the_two_games_of_a_seed_with_the_same_player_at_both_seats(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``--swap`` and one kind of player at every seat, both games of a seed have the
+    same seed and seats: their numbers in the run tell them apart, so a run cut off after
+    the first goes on with the second, and a whole run has nothing left to play."""
+    import game.runner as runner
+
+    def mirror(folder: str, *more: str) -> str:
+        code = main(["balance", "--map", "2P-ring-street", "--games", "4", "--swap",
+                     "--ai", "random", "--max-turns", "12", "--out", str(tmp_path / folder),
+                     "--jobs", "1", "--no-user-mods", *more])
+        assert code == 0
+        return capsys.readouterr().out
+
+    mirror("whole")
+    whole = (tmp_path / "whole" / GAMES_FILE).read_text(encoding="utf-8")
+    assert [r.seed for r in read_games(tmp_path / "whole").results] == [1, 1, 2, 2]
+    assert "0 of 4 to play" in mirror("whole", "--resume")
+    assert (tmp_path / "whole" / GAMES_FILE).read_text(encoding="utf-8") == whole
+    real = runner.play_all
+
+    def stopped_after_one(*args: Any, **kwargs: Any) -> Iterator[Any]:
+        for result in real(*args, **kwargs):
+            yield result
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(runner, "play_all", stopped_after_one)
+    mirror("cut")
+    monkeypatch.undo()
+    assert "going on from the one game in" in mirror("cut", "--resume")
+    assert (tmp_path / "cut" / GAMES_FILE).read_text(encoding="utf-8") == whole
