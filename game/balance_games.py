@@ -1,6 +1,9 @@
 """The games of a balance run, one per line, kept beside its report (``games.jsonl``), so
 that runs played at different times (seeds 1-200 today, 201-400 tomorrow) make one report
-together: ``python -m game balance --merge FOLDER --merge FOLDER``.
+together: ``python -m game balance --merge FOLDER --merge FOLDER``. The file is written game
+by game while the run plays, so a run cut off (its process killed, the machine stopped)
+keeps the games it finished and goes on with ``balance ... --resume``
+(``games_to_go_on_from``).
 
 The file's first line says what the run was (``header``): the rules version it was
 played under, how it was played (the report's ``run``), per map the cards its drafts
