@@ -90,9 +90,9 @@ def figures(root: Path = ROOT) -> dict[tuple[str, str], Figure]:
 def table(root: Path = ROOT) -> str:
     """The table, as markdown."""
     known = figures(root)
-    lines = ["| map | hard against normal | games | bar (70 %) | hard against easy | games "
-             "| bar (90 %) |",
-             "| --- | --- | --- | --- | --- | --- | --- |"]
+    head = "".join(f" hard against {other} | games | bar ({round(bar * 100)} %) |"
+                   for other, bar in BARS.items())
+    lines = [f"| map |{head}", "| --- |" + " --- | --- | --- |" * len(BARS)]
     for name in two_player_maps(root):
         cells = [name]
         for other, bar in BARS.items():
