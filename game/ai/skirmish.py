@@ -63,6 +63,8 @@ from game.rules.rulesets.skirmish.rules import (
     RANGED_HIT,
     armor,
     flying,
+    round_number,
+    speed,
 )
 
 from . import skirmish_paths
@@ -594,3 +596,96 @@ def _tolled(game: Game, unit: int, worth: float) -> float:
     if taken >= game.view(unit).health_left:
         return 0.0
     return worth - TOLL_WEIGHT * taken
+
+
+class Sighting(NamedTuple):
+    """An enemy unit as its side last saw it: the hex, the round, how it gets about
+    (``skirmish_paths.mover``) and its movement points."""
+
+    tile: Tile
+    round: int
+    how: bool | None
+    speed: int
+
+
+#: how many rounds a side keeps counting on an enemy unit it saw and sees no more
+FORGET = 2
+
+
+#: how far (hexes) from a control point a hex its side does not see makes the point
+#: open to an enemy it cannot see (``Threats.dark``): a unit's usual movement points
+FOG_REACH = 3
+
+
+class Threats(NamedTuple):
+    """What a side cannot see that could take its control points: the enemy units it
+    saw and sees no more (``sightings``), and the control points (their regions) with a
+    hex within ``FOG_REACH`` it does not see (``dark``)."""
+
+    sightings: tuple[Sighting, ...] = ()
+    dark: frozenset[int] = frozenset()
+
+
+class Memory:
+    """What a computer player remembers of the enemy units its side saw (the hard
+    player's, on maps won by points): where each was last seen. Only what its side sees
+    goes in (``Game.visible_permanents``), so it knows nothing it was not shown; a unit
+    seen no more is counted on for ``FORGET`` rounds (it may have died out of sight)."""
+
+    def __init__(self) -> None:
+        self.sightings: dict[int, Sighting] = {}
+        self.round = -1
+
+    def look(self, game: Game, player: int) -> Threats:
+        """Note where the enemy units ``player``'s side sees stand now; what may threaten
+        its control points unseen: the sightings of the enemy units it does not see now
+        and saw within ``FORGET`` rounds (in entity order), and the points with a hex
+        near that it does not see."""
+        now = round_number(game)
+        if now < self.round:  # an earlier position (a game taken back): start afresh
+            self.sightings.clear()
+        self.round = now
+        seen = set(game.visible_permanents(player))
+        for unit in seen:
+            tile = game.tile_of(unit)
+            if tile is not None and game.controller(unit) != player \
+                    and game.card(unit).is_unit:
+                self.sightings[unit] = Sighting(tile, now, skirmish_paths.mover(game, unit),
+                                                speed(game, unit))
+        sightings = tuple(s for unit, s in sorted(self.sightings.items())
+                          if unit not in seen and now - s.round <= FORGET)
+        sight = game.visible_tiles(player)
+        if sight is None:
+            return Threats(sightings)
+        dark = frozenset(
+            point.region for point in control_points(game)
+            if any(t not in sight for t in near(game, point.region, FOG_REACH)))
+        return Threats(sightings, dark)
+
+
+def near(game: Game, region: int, reach: int) -> frozenset[Tile]:
+    """The hexes within ``reach`` of a control point's region (the map's alone)."""
+    tiles = game.map.regions[region].tiles
+    return frozenset(cell for cell in game.geometry.cells()
+                     if any(game.geometry.distance(cell, t) <= reach for t in tiles))
+
+
+def exposed(game: Game, player: int, threats: Threats, weight: float) -> float:
+    """``weight`` for each control point ``player`` holds with none of its units on it
+    that an enemy it does not see could reach by the end of the round under way: one it
+    saw and sees no more (its movement points each round since it was seen, along the
+    ways' ``skirmish_paths``), or one in the hexes near the point it did not see when it
+    chose (``Threats.dark``). Such an enemy would take it unopposed."""
+    unseen, dark = threats
+    if not unseen and not dark:
+        return 0.0
+    now = round_number(game)
+    value = 0.0
+    for point in control_points(game):
+        if point.holder != player or player in standing_on(game, point):
+            continue
+        tiles = sorted(game.map.regions[point.region].tiles)
+        if point.region in dark or any(skirmish_paths.nearest(game, s.how, s.tile, tiles)
+               <= s.speed * (now - s.round + 1) for s in unseen):
+            value += weight
+    return value

@@ -50,13 +50,16 @@ class Judgement(NamedTuple):
     ``round_end``, each reply is played on to the end of the round before the position
     is judged; with ``spread``, the rules of thumb (its own and those it expects of the
     opponent) send a unit to a control point only when none of its side stands there
-    yet (``skirmish.Reading.goals_of``)."""
+    yet (``skirmish.Reading.goals_of``); with ``threats``, what it cannot see that could
+    take its control points, each point it holds unguarded within their reach counts as
+    much as a claim against it (``skirmish.exposed``)."""
 
     strikes: tuple[float, float] | None = None
     claims: float = 0.0
     tolls: bool = False
     round_end: bool = False
     spread: bool = False
+    threats: skirmish.Threats = skirmish.Threats()
 
 
 #: the normal player's judgement: ``skirmish.evaluate`` alone
@@ -142,7 +145,7 @@ def play_on(game: Game, player: int, action: Action, policy: skirmish.Sharp,
     game.apply(action)
     _finish(game, player, policy)
     opponent = game.actor
-    strikes, claims, tolls, round_end, spread = judgement
+    strikes, claims, tolls, round_end, spread, threats = judgement
     if opponent is None or opponent == player:
         # no activation of the opponent's to play on: in the searched view
         # (``determinize``) an enemy with every unit out of sight has no unit and is out
@@ -172,5 +175,6 @@ def play_on(game: Game, player: int, action: Action, policy: skirmish.Sharp,
             value += skirmish.strikes(game, player, strikes)
         if claims and game.actor is not None:
             value += skirmish.claims(game, player, claims)
+            value -= skirmish.exposed(game, player, threats, claims)
         worst = min(worst, clip(value))
     return worst
