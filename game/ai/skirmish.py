@@ -635,6 +635,9 @@ class Memory:
     def __init__(self) -> None:
         self.sightings: dict[int, Sighting] = {}
         self.round = -1
+        #: control point region -> the hexes near it (``near``), of the map ``near_of``
+        self.near: dict[int, frozenset[Tile]] = {}
+        self.near_of: object = None
 
     def look(self, game: Game, player: int) -> Threats:
         """Note where the enemy units ``player``'s side sees stand now; what may threaten
@@ -659,8 +662,16 @@ class Memory:
             return Threats(sightings)
         dark = frozenset(
             point.region for point in control_points(game)
-            if any(t not in sight for t in near(game, point.region, FOG_REACH)))
+            if any(t not in sight for t in self._near(game, point.region)))
         return Threats(sightings, dark)
+
+    def _near(self, game: Game, region: int) -> frozenset[Tile]:
+        if self.near_of is not game.map:  # another game's map: work them out afresh
+            self.near, self.near_of = {}, game.map
+        found = self.near.get(region)
+        if found is None:
+            found = self.near[region] = near(game, region, FOG_REACH)
+        return found
 
 
 def near(game: Game, region: int, reach: int) -> frozenset[Tile]:
