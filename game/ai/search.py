@@ -115,7 +115,7 @@ SKIRMISH_HARD_CLAIMS = 6.0
 #: the hard player's evaluation in the skirmish also takes off each unit's worth what its
 #: statuses and its ground will take from it (``skirmish.toll``, weighed by
 #: ``skirmish.TOLL_WEIGHT``): 200 swapped games on 2P-skirmish-wastes (seeds 101-200),
-#: against easy 65.0 % without it, 92.0 % with it (the other figures: README, "The
+#: against easy 65.0 % without it, 92.0 % with it (the other figures: assets/docs/strength.md, "The
 #: skirmish")
 SKIRMISH_HARD_TOLLS = True
 #: the hard player plays each of the opponent's replies on to the end of the round (both
@@ -124,19 +124,19 @@ SKIRMISH_HARD_TOLLS = True
 #: 2P-skirmish-highlands (seeds 101-164 from both seats, 127 games) 74.8 % won without
 #: it, 90.6 % with it. Where the last army standing wins, the exchange a reply starts is
 #: played out: on 2P-skirmish-wastes (seeds 1-200 from both seats, 400 games) against
-#: normal 68.8 % without it, 72.8 % (68.2-76.9) with it (README, "The skirmish")
+#: normal 68.8 % without it, 72.8 % (68.2-76.9) with it (assets/docs/strength.md, "The skirmish")
 SKIRMISH_HARD_ROUND_END = True
 #: and its rules of thumb send one unit to each control point: a unit heads for the
 #: points none of its side stands on yet (``skirmish.Reading.goals_of``). With both, on
 #: the same 127 games 94.5 %; on all 200 (seeds 101-200) 95.5 % (91.7-97.6), where
-#: without either 76.5 % (README, "The skirmish")
+#: without either 76.5 % (assets/docs/strength.md, "The skirmish")
 SKIRMISH_HARD_SPREAD = True
 #: on maps won by points it remembers where it last saw each enemy unit and counts a
 #: point it holds unguarded within an unseen enemy's reach as lost (``skirmish.exposed``).
 #: 200 swapped games each (seeds 101-200), without it and with it: 2P-skirmish-marsh
 #: against easy 88.0 % and 92.5 %, against normal 79.5 % and 74.5 %; the highlands
-#: against easy 95.5 % and 94.5 %, against normal 88.5 % and 84.0 % (README, "The
-#: skirmish": the trade, and why it is made)
+#: against easy 95.5 % and 94.5 %, against normal 88.5 % and 84.0 % (assets/docs/strength.md,
+#: "The skirmish": the trade, and why it is made)
 SKIRMISH_HARD_MEMORY = True
 
 

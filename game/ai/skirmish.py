@@ -583,7 +583,7 @@ def evaluate(game: Game, player: int, tolls: bool = False) -> float:
 #: (burn goes down by one a round, poison stays, the ground irradiates whoever stays on
 #: it every round). 200 swapped games on 2P-skirmish-wastes (seeds 101-200): against easy
 #: 92.0 % with this weight, 81.5 % with the half a point that health left counts; against
-#: normal 66.5 % and 72.5 %, a difference within luck (README, "The skirmish")
+#: normal 66.5 % and 72.5 %, a difference within luck (assets/docs/strength.md, "The skirmish")
 TOLL_WEIGHT = 1.0
 
 

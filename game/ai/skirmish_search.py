@@ -154,7 +154,7 @@ def play_on(game: Game, player: int, action: Action, policy: skirmish.Sharp,
         # added here too, 200 swapped games a report moved within luck on the points
         # maps and lost 92.0 -> 83.5 % against easy on the wastes; putting the enemy units
         # believed out of sight into the view instead lost more there (92.0 -> 77.5 %,
-        # against normal 66.5 -> 45.0 %; README, "The skirmish")
+        # against normal 66.5 -> 45.0 %; assets/docs/strength.md, "The skirmish")
         return clip(skirmish.evaluate(game, player, tolls))
     legal = game.legal_actions(opponent)
     if replies > 1 and len(legal) > 1:
