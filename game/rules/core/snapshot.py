@@ -132,6 +132,18 @@ def restore(game: Game, snap: dict[str, Any]) -> None:
 #: the actions taken nor the version): kept by a snapshot and carried on through an
 #: action's own step (``board_caches``)
 BOARD_CACHE = "board:"
+#: every such name in use (``board_cache``): an action's step looks these up instead of
+#: walking through every cache the game keeps
+BOARD_CACHE_NAMES: list[str] = []
+
+
+def board_cache(name: str) -> str:
+    """The ``game.caches`` name of a cache of what the board alone decides (``name``
+    given the ``board:`` prefix), known from now on to the snapshots and actions' steps."""
+    full = f"{BOARD_CACHE}{name}"
+    if full not in BOARD_CACHE_NAMES:
+        BOARD_CACHE_NAMES.append(full)
+    return full
 
 
 def board_caches(game: Game) -> tuple[Any, dict[str, Any]]:
@@ -143,8 +155,8 @@ def board_caches(game: Game) -> tuple[Any, dict[str, Any]]:
     version = game.version
     vision = game.vision_cache
     return (vision[1] if vision is not None and vision[0] == version else None,
-            {name: cache for name, (made, cache) in game.caches.items()
-             if made == version and name.startswith(BOARD_CACHE)})
+            {name: held[1] for name in BOARD_CACHE_NAMES
+             if (held := game.caches.get(name)) is not None and held[0] == version})
 
 
 def keep_board_caches(game: Game, known: tuple[Any, dict[str, Any]]) -> None:
@@ -164,10 +176,10 @@ def carry_board_caches(game: Game, since: int) -> None:
     if vision is not None and vision[0] == since:
         game.vision_cache = (version, vision[1])
     caches = game.caches
-    if caches:
-        for name, (made, cache) in list(caches.items()):
-            if made == since and name.startswith(BOARD_CACHE):
-                caches[name] = (version, cache)
+    for name in BOARD_CACHE_NAMES:
+        held = caches.get(name)
+        if held is not None and held[0] == since:
+            caches[name] = (version, held[1])
 
 
 #: component classes whose instances never change (frozen dataclasses): a snapshot shares

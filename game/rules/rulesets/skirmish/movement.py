@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from weakref import WeakKeyDictionary
 
 from ...core.events import ActionDeclared
-from ...core.snapshot import BOARD_CACHE
+from ...core.snapshot import board_cache
 from ...geometry import Tile
 from ...tiles import TileType
 from .rules import (
@@ -149,8 +149,8 @@ def routes(game: Game, unit: int) -> dict[Tile, Route]:
     return found
 
 
-#: the name of ``routes``' cache in ``game.caches``: the board's alone (``BOARD_CACHE``)
-ROUTES_CACHE = f"{BOARD_CACHE}skirmish-routes"
+#: the name of ``routes``' cache in ``game.caches``: the board's alone (``board_cache``)
+ROUTES_CACHE = board_cache("skirmish-routes")
 
 
 def _routes(game: Game, unit: int) -> dict[Tile, Route]:
