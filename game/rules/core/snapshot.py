@@ -148,7 +148,7 @@ def board_cache(name: str) -> str:
 
 def board_caches(game: Game) -> tuple[Any, dict[str, Any]]:
     """What has been worked out about the board as it stands (at ``game.version``): the
-    players' vision and the caches named ``board:...``. A cache of the version is filled
+    players' vision and the caches named by ``board_cache``. A cache of the version is filled
     only while the version stands, and every change of the board moves the version on,
     so these hold for this board alone and may be handed on (``keep_board_caches``) to
     the same board at a later version."""
