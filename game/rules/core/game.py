@@ -279,9 +279,11 @@ class Game(Queries, ViewQueries):
 
     def legal_actions(self, player: int) -> list[Action]:
         """Every action ``player`` may take now, in a fixed order."""
-        self.enter()
-        if self.legal_cache is not None and self.legal_cache[0] == player:
-            return self.legal_cache[1]
+        if esper.current_world != self.world:  # (``enter``, on the hottest path)
+            esper.switch_world(self.world)
+        known = self.legal_cache
+        if known is not None and known[0] == player:
+            return known[1]
         actions = self.ruleset.legal_actions(self, player)
         self.legal_cache = (player, actions)
         return actions
@@ -292,14 +294,18 @@ class Game(Queries, ViewQueries):
         Raises ``IllegalAction`` (leaving the game unchanged) for anything not in
         ``legal_actions(action.player)``.
         """
-        self.enter()
+        if esper.current_world != self.world:  # (``enter``, on the hottest path)
+            esper.switch_world(self.world)
         if not isinstance(action, Action):
             raise IllegalAction(f"not an action: {action!r}")
         known = self.legal_cache  # (``legal_actions``, most often listed already)
         legal = known[1] if known is not None and known[0] == action.player \
             else self.legal_actions(action.player)
-        # the listed object itself (search, the window) is found without comparing fields
-        if not any(map(operator.is_, legal, itertools.repeat(action))) and action not in legal:
+        # the listed object itself (search, the window) is found without comparing fields;
+        # the last one first (a pass, or the only action there is)
+        if (not legal or legal[-1] is not action) \
+                and not any(map(operator.is_, legal, itertools.repeat(action))) \
+                and action not in legal:
             raise IllegalAction(self._why_illegal(action))
         self.events = []
         self.legal_cache = None

@@ -116,11 +116,29 @@ _FRAME_TARGET = 64 * 1024
 def _flat_bytes(value: Any) -> bytes:
     """Pickle without the memo, so equal values always give equal bytes, whether or not
     they share objects (a plain pickle writes a repeated object as a back-reference)."""
-    buffer = io.BytesIO()
-    pickler = pickle.Pickler(buffer, protocol=4)
-    pickler.fast = True  # no memo: deterministic bytes for trees of plain values
-    pickler.dump(value)
+    global _PICKLER
+    buffer = _BUFFER
+    buffer.seek(0)
+    buffer.truncate()
+    try:
+        _PICKLER.dump(value)
+    except BaseException:
+        _PICKLER = _pickler()  # (a value that would not pickle: start afresh)
+        raise
     return buffer.getvalue()
+
+
+def _pickler() -> pickle.Pickler:
+    pickler = pickle.Pickler(_BUFFER, protocol=4)
+    pickler.fast = True  # no memo: deterministic bytes for trees of plain values
+    return pickler
+
+
+#: one pickler writing into one buffer for every value hashed: without a memo it keeps
+#: nothing from one value to the next, and making one costs more than pickling a small
+#: value (a process plays one game at a time, as esper's one world does)
+_BUFFER = io.BytesIO()
+_PICKLER = _pickler()
 
 
 def _body(value: Any) -> bytes | None:
