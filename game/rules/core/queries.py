@@ -299,10 +299,14 @@ class Queries:
 
     def next_player(self, player: int) -> int:
         """The next live player after ``player`` in turn order."""
-        n = len(self.players)
-        for step in range(1, n + 1):
+        players = self.players
+        n = len(players)
+        following = (player + 1) % n
+        if not players[following].eliminated:
+            return following  # (most often: the next seat)
+        for step in range(2, n + 1):
             candidate = (player + step) % n
-            if not self.players[candidate].eliminated:
+            if not players[candidate].eliminated:
                 return candidate
         return player
 

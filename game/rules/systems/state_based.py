@@ -5,7 +5,6 @@ check whether the game is won or a player is out."""
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -155,9 +154,6 @@ def _lethal_marks(game: Game, entity: int, marks: Iterable[Mark],
     return None
 
 
-_ELIMINATED = operator.attrgetter("eliminated")
-
-
 def check_winners(game: Game) -> None:
     win = game.win
     if win.roster_only:
@@ -173,8 +169,12 @@ def check_winners(game: Game) -> None:
     for player in losers:
         if not game.players[player].eliminated:
             eliminate(game, player)
-    if not winners and len(game.players) > 1 and not any(map(_ELIMINATED, game.players)):
-        return  # two or more players, none out: nobody has won yet
+    if not winners and len(game.players) > 1:
+        for state in game.players:
+            if state.eliminated:
+                break
+        else:
+            return  # two or more players, none out: nobody has won yet
     live = game.live()
     if not winners and len(live) == 1 and len(game.players) > 1:
         winners = tuple(live)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import esper
 
 from .. import marks as mk
-from ..components import OnMap
+from ..components import Mark, OnMap
 from ..core.actions import DeclareTrigger, DeclareTriggerFirst
 from ..core.choices import players_choose
 from ..core.events import Attacked, DamageDealt, Destroyed, Event
@@ -38,10 +38,12 @@ def collect_triggers(game: Game) -> bool:
     if not game.trigger_queue:
         return False
     queue, game.trigger_queue = game.trigger_queue, []
+    holders = _holders(game)
+    if not holders and not game.left_map and not esper.get_component(Mark):
+        return False  # no permanent that triggers, none that left, no mark to act
     found: list[PendingTrigger] = []
     pushed = False
     silenced = mk.silenced()
-    holders = _holders(game)
     if silenced:
         holders = [e for e in holders if e not in silenced]
     for event in queue:

@@ -116,8 +116,11 @@ def fast_actions(game: Game, player: int, out: list[Action]) -> None:
     hand = state.hand
     resource = state.resource
     known, definition_of = game.defs, game.card
+    freeing: list[tuple[int, CardDef]] = []  # the hand's cards with free actions
     for card in hand:
         definition = known.get(card) or definition_of(card)
+        if definition.free_actions:
+            freeing.append((card, definition))
         play = definition.play
         if play is None or play > resource:
             continue
@@ -127,13 +130,16 @@ def fast_actions(game: Game, player: int, out: list[Action]) -> None:
                 out.append(PlayCard(player, card, None, targets))
     # rule Free Actions 3: cards have free actions too (usable from the hand when their
     # costs can be paid there: a tapping or sacrificing cost needs the permanent)
-    paralysis_stops = players_choose(game)
-    for sources in (hand, _free_action_permanents(game, player)):
-        for source in sources:
-            free = (known.get(source) or definition_of(source)).free_actions
-            if not free or (paralysis_stops and stopped(game, source)):
+    permanents = _free_action_permanents(game, player)
+    if permanents:
+        freeing.extend((source, known.get(source) or definition_of(source))
+                       for source in permanents)
+    if freeing:
+        paralysis_stops = players_choose(game)
+        for source, definition in freeing:
+            if paralysis_stops and stopped(game, source):
                 continue
-            for index, ability in enumerate(free):
+            for index, ability in enumerate(definition.free_actions):
                 if free_action_usable(game, player, source, ability):
                     for targets in target_choices(game, player, source, ability):
                         out.append(UseFreeAction(player, source, index, targets))
