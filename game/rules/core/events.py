@@ -217,16 +217,20 @@ Handler = Callable[[Event], Any]
 class EventBus:
     """Ordered publish/subscribe with strong references."""
 
-    __slots__ = ("_handlers",)
+    __slots__ = ("_handlers", "listening")
 
     def __init__(self) -> None:
         self._handlers: list[Handler] = []
+        #: whether anyone subscribed (so that an event nobody listens to costs no call)
+        self.listening = False
 
     def subscribe(self, handler: Handler) -> None:
         self._handlers.append(handler)
+        self.listening = True
 
     def unsubscribe(self, handler: Handler) -> None:
         self._handlers.remove(handler)
+        self.listening = bool(self._handlers)
 
     def publish(self, event: Event) -> None:
         for handler in self._handlers:

@@ -269,7 +269,8 @@ class Game(Queries, ViewQueries):
         if event.settles:
             self.checked_version = -1
         self.events.append(event)
-        self.bus.publish(event)
+        if self.bus.listening:
+            self.bus.publish(event)
 
     def queue_trigger_event(self, event: Event) -> None:
         """Let the trigger system look at ``event`` when it next runs."""

@@ -130,7 +130,7 @@ def fast_actions(game: Game, player: int, out: list[Action]) -> None:
                 out.append(PlayCard(player, card, None, targets))
     # rule Free Actions 3: cards have free actions too (usable from the hand when their
     # costs can be paid there: a tapping or sacrificing cost needs the permanent)
-    permanents = _free_action_permanents(game, player)
+    permanents = game.controlled_printed(player, "free_action_permanents", _FREE_ACTIONS)
     if permanents:
         freeing.extend((source, known.get(source) or definition_of(source))
                        for source in permanents)
@@ -147,13 +147,9 @@ def fast_actions(game: Game, player: int, out: list[Action]) -> None:
         out.extend(_discard_pairs(player, tuple(hand)))
 
 
-def _free_action_permanents(game: Game, player: int) -> list[int]:
-    """The permanents ``player`` controls whose cards have free actions, in entity order
-    (kept while ``game.roster_version`` is unchanged: a card's free actions are printed)."""
-    return game.controlled_printed(player, "free_action_permanents", _FREE_ACTIONS)
-
-
-#: a card's printed free actions (those of its holders are kept, see above)
+#: a card's printed free actions: the permanents ``player`` controls whose cards have
+#: some, in entity order, are kept while ``game.roster_version`` is unchanged
+#: (``controlled_printed``: a card's free actions are printed)
 _FREE_ACTIONS = operator.attrgetter("free_actions")
 
 

@@ -4,6 +4,7 @@ activation policy: one activated unit at a time, tapped once it has no action le
 
 from __future__ import annotations
 
+import operator
 from typing import TYPE_CHECKING
 
 import esper
@@ -128,4 +129,8 @@ def deactivate(game: Game) -> None:
 
 def controls_a_unit(game: Game, player: int) -> bool:
     """Rule Upkeep 3.5: without units there is no upkeep action to declare."""
-    return any(game.card(e).is_unit for e in game.controlled_permanents(player))
+    return bool(game.controlled_printed(player, "units", _IS_UNIT))
+
+
+#: is the printed card a unit (the permanents that are kept, see ``controlled_printed``)
+_IS_UNIT = operator.attrgetter("is_unit")
