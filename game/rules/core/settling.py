@@ -43,7 +43,8 @@ def settle(game: Game) -> None:
             if settle_choices(game):
                 continue
             return
-        auto_declare_triggers(game)
+        if game.pending:
+            auto_declare_triggers(game)
         # a ruleset without priority resolves what was declared at once, one item at
         # a time, each settling before the next (a waiting choice stops it)
         if game.ruleset.priority or not game.stack or game.pending:

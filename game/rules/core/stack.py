@@ -39,8 +39,8 @@ def priority_to_active(game: Game) -> None:
 def do_pass(game: Game, action: Pass) -> None:
     """Rule Priority: passing gives priority to the next player; when all live players
     passed in a row, the top of the stack resolves, or the phase ends."""
-    game.passes += 1
-    if game.passes < len(game.live()):
+    passes = game.passes = game.passes + 1
+    if passes < len(game.players) and passes < len(game.live()):
         game.priority = game.next_player(action.player)
         return
     if game.stack:

@@ -73,7 +73,7 @@ def legal_actions(game: Game, player: int) -> list[Action]:
     state = game.players[player]
     if phase is Phase.DISCARD:
         out.extend(Discard(player, c) for c in state.hand)
-        out.append(EndTurn(player))
+        out.append(_seat_action(EndTurn, player))
         return out
     must_declare_upkeep = (phase is Phase.UPKEEP and player == game.active
                            and state.upkeep_due and not game.stack
@@ -83,7 +83,7 @@ def legal_actions(game: Game, player: int) -> list[Action]:
             if (game.card(unit).is_unit and unit not in state.disbanded
                     and not game.keyword(unit, "loyal")):
                 out.append(Disband(player, unit))
-        out.append(PayUpkeep(player))
+        out.append(_seat_action(PayUpkeep, player))
     # slow actions (``game.can_act_slowly``): the player holds priority with nothing
     # pending here, so what is left to ask is the phase, the turn and the stack
     if phase is Phase.ACTION and player == game.active and not game.stack:
@@ -96,18 +96,32 @@ def legal_actions(game: Game, player: int) -> list[Action]:
                 out.append(Buy(player, card))
     fast_actions(game, player, out)
     if not must_declare_upkeep:
-        out.append(_pass(player))
+        out.append(_seat_action(Pass, player))
     return out
 
 
-#: player -> their Pass (actions are values: one object serves every position)
-_PASSES: dict[int, Pass] = {}
+#: (kind, player) -> the action of that kind of that player alone (their Pass, EndTurn,
+#: PayUpkeep): actions are values, so one object serves every position
+_SEATS: dict[tuple[type[Action], int], Action] = {}
 
 
-def _pass(player: int) -> Pass:
-    found = _PASSES.get(player)
+def _seat_action(kind: type[Action], player: int) -> Action:
+    found = _SEATS.get((kind, player))
     if found is None:
-        found = _PASSES[player] = Pass(player)
+        found = _SEATS[kind, player] = kind(player)
+    return found
+
+
+#: (player, permanent) -> their Activate (as above)
+_ACTIVATES: dict[tuple[int, int], Activate] = {}
+
+
+def _activate(player: int, entity: int) -> Activate:
+    found = _ACTIVATES.get((player, entity))
+    if found is None:
+        if len(_ACTIVATES) > 4096:
+            _ACTIVATES.clear()
+        found = _ACTIVATES[player, entity] = Activate(player, entity)
     return found
 
 
@@ -208,8 +222,7 @@ def slow_actions(game: Game, player: int, out: list[Action]) -> None:
             continue
         if definition.play is None or definition.play > state.resource:
             continue
-        for tile in game.spawn_tiles(player, definition):
-            out.append(PlayCard(player, card, tile))
+        out.extend(_plays(player, card, game.spawn_tiles(player, definition)))
         if definition.is_equipment:
             out.append(PlayCard(player, card, None, (), True))
     for entity in game.controlled_permanents(player):
@@ -223,9 +236,25 @@ def slow_actions(game: Game, player: int, out: list[Action]) -> None:
         if body.moves or body.attacks or (
                 body.street_moves and on_map.tile is not None
                 and game.tile_kind(on_map.tile).street):
-            out.append(Activate(player, entity))
+            out.append(_activate(player, entity))
     if game.activated:
         unit_actions(game, player, game.activated, out)
+
+
+#: (player, card, tile) -> playing that card there (as ``_ACTIVATES``)
+_PLAYS: dict[tuple[int, int, Tile], PlayCard] = {}
+
+
+def _plays(player: int, card: int, tiles: list[Tile]) -> list[PlayCard]:
+    found = []
+    for tile in tiles:
+        play = _PLAYS.get((player, card, tile))
+        if play is None:
+            if len(_PLAYS) > 4096:
+                _PLAYS.clear()
+            play = _PLAYS[player, card, tile] = PlayCard(player, card, tile)
+        found.append(play)
+    return found
 
 
 def unit_actions(game: Game, player: int, unit: int, out: list[Action]) -> None:
