@@ -311,8 +311,20 @@ def _moves(player: int, unit: int, reach: dict[Tile, int]) -> tuple[Move, ...]:
     if known is None or known[0] is not reach:
         if len(_MOVES) > 4096:
             _MOVES.clear()
-        known = _MOVES[player, unit] = (reach, tuple(Move(player, unit, t) for t in sorted(reach)))
+        if len(_MOVE) > 16384:
+            _MOVE.clear()
+        moves = []
+        for tile in sorted(reach):
+            move = _MOVE.get((player, unit, tile))
+            if move is None:
+                move = _MOVE[player, unit, tile] = Move(player, unit, tile)
+            moves.append(move)
+        known = _MOVES[player, unit] = (reach, tuple(moves))
     return known[1]
+
+
+#: (player, unit, tile) -> that move, for the walks' other answers (as ``_ACTIVATES``)
+_MOVE: dict[tuple[int, int, Tile], Move] = {}
 
 
 def adjacent_artifacts(game: Game, unit: int, tile: Tile, player: int,

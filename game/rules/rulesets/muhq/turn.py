@@ -47,10 +47,10 @@ def start_turn(game: Game, player: int, first: bool = False) -> None:
     # step 2: draw up to three
     game.draw(player, HAND_SIZE - len(state.hand))
     # upkeep (rule Upkeep 1-3)
-    begin_phase(game, Phase.UPKEEP)
+    upkeep = begin_phase(game, Phase.UPKEEP)
     game.gain_resource(player, upkeep_income(game, player))
     game.win.on_upkeep(game, player)
-    game.queue_trigger_event(PhaseStarted(player, Phase.UPKEEP.value))
+    game.queue_trigger_event(upkeep)
     state.upkeep_due = controls_a_unit(game, player)
 
 
@@ -64,17 +64,19 @@ def upkeep_income(game: Game, player: int) -> int:
     return game.map.first_upkeep_income(player)
 
 
-def begin_phase(game: Game, phase: Phase) -> None:
+def begin_phase(game: Game, phase: Phase) -> PhaseStarted:
+    """The active player's ``phase`` begins; returns the event announcing it."""
     game.phase = phase
     game.priority = game.active
     game.passes = 0
-    game.emit(PhaseStarted(game.active, phase.value))
+    started = PhaseStarted(game.active, phase.value)
+    game.emit(started)
+    return started
 
 
 def end_phase(game: Game) -> None:
     if game.phase is Phase.UPKEEP:
-        begin_phase(game, Phase.ACTION)
-        game.queue_trigger_event(PhaseStarted(game.active, Phase.ACTION.value))
+        game.queue_trigger_event(begin_phase(game, Phase.ACTION))
     elif game.phase is Phase.ACTION:
         deactivate(game)
         begin_phase(game, Phase.BUYING)
