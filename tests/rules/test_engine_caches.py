@@ -1,7 +1,8 @@
 """The engine's caches never change an answer: at every step of random games, the legal
 actions and every unit's reachable tiles come out the same with the caches dropped
 (movement tables and their memoized walks, the trigger holders, the roster-only win
-check, the legal-action list, the map's bodies the state-based actions read)."""
+check, the legal-action list, the map's bodies the state-based actions read); and the
+event bus, skipped while nobody listens, still tells every subscriber everything."""
 
 from __future__ import annotations
 
@@ -206,3 +207,38 @@ def test_sees_all_is_whether_hide_unseen_takes_anything_off(map_name: str) -> No
     finally:
         game.close()
     assert answers == {True, False}
+
+
+def test_an_event_reaches_the_subscribers_in_order_and_none_after_they_leave() -> None:
+    """``Game.emit`` skips publishing while nobody subscribed: the bus's subscribers still
+    get every event, in the order they subscribed, from the first subscription on and
+    until the last one leaves."""
+    from game.rules.core.events import Event, PointsChanged
+
+    game = Game(GameSetup(find_map("2P-ring-street"), LIBRARY, 2, 1, sets=("base",)))
+    try:
+        game.enter()
+        heard: list[tuple[str, Event]] = []
+
+        def first(event: Event) -> None:
+            heard.append(("first", event))
+
+        def second(event: Event) -> None:
+            heard.append(("second", event))
+
+        game.gain_points(0, 1)  # nobody listens yet
+        game.bus.subscribe(first)
+        game.bus.subscribe(second)
+        game.gain_points(0, 2)
+        game.bus.unsubscribe(first)
+        game.gain_points(0, 3)
+        game.bus.unsubscribe(second)
+        game.gain_points(0, 4)  # nobody listens any more
+        game.bus.subscribe(first)
+        game.gain_points(0, 5)
+        assert heard == [("first", PointsChanged(0, 2, 3)), ("second", PointsChanged(0, 2, 3)),
+                         ("second", PointsChanged(0, 3, 6)), ("first", PointsChanged(0, 5, 15))]
+        # the game's own list of the step's events holds them all, heard or not
+        assert [e.amount for e in game.events if isinstance(e, PointsChanged)] == [1, 2, 3, 4, 5]
+    finally:
+        game.close()
