@@ -1,5 +1,6 @@
 """Actions and events get a quicker ``__init__`` (``core.frozen.quick_init``): the same
-parameters and defaults as the one ``dataclasses`` writes, and still frozen values."""
+parameters and defaults as the one ``dataclasses`` writes, and still frozen values; and
+the listings' actions are kept, one object a value (``core.frozen.Kept``)."""
 
 from __future__ import annotations
 
@@ -55,3 +56,18 @@ def test_quick_init_refuses_what_it_would_get_wrong() -> None:
     for cls in (NoSlots, Factory):
         with pytest.raises(TypeError):
             quick_init(cls)
+
+
+def test_kept_gives_one_object_for_each_value_and_starts_again_at_its_limit() -> None:
+    """``Kept`` hands out the object it made for equal fields (a listing's Move to a tile,
+    a player's Pass), equal to a fresh one; past its limit it forgets what it made."""
+    from game.rules.core.frozen import Kept
+
+    moves = Kept(Move, limit=3)
+    first = moves(0, 7, (2, 3))
+    assert moves(0, 7, (2, 3)) is first and first == Move(0, 7, (2, 3))
+    assert moves(1, 7, (2, 3)) is not first and moves(1, 7, (2, 3)) == Move(1, 7, (2, 3))
+    moves(0, 8, (1, 1))  # the third value: at the limit
+    again = moves(0, 9, (1, 1))  # a fourth: the table starts again
+    assert again == Move(0, 9, (1, 1)) and moves(0, 7, (2, 3)) is not first
+    assert moves(0, 7, (2, 3)) == first

@@ -11,7 +11,11 @@ frozen, compares, hashes and prints as before)."""
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
+
+#: a kept value's class
+V = TypeVar("V")
 
 
 def quick_init(cls: type) -> None:
@@ -52,3 +56,26 @@ def _slot(cls: type, name: str) -> Any:
         if found is not None:
             return found
     raise TypeError(f"{cls.__name__}: no slot {name!r}")
+
+
+class Kept(Generic[V]):
+    """One object for each value of a frozen class (an action a listing hands out again
+    and again: a player's pass, a unit's move to a tile): ``kept(*fields)`` is the
+    object ``cls(*fields)`` made the first time and given back since, so a listing
+    spends a lookup instead of making it anew. Holds at most ``limit`` of them (then
+    starts again)."""
+
+    __slots__ = ("cls", "limit", "made")
+
+    def __init__(self, cls: Callable[..., V], limit: int = 4096) -> None:
+        self.cls = cls
+        self.limit = limit
+        self.made: dict[tuple[Any, ...], V] = {}
+
+    def __call__(self, *fields: Any) -> V:
+        found = self.made.get(fields)
+        if found is None:
+            if len(self.made) >= self.limit:
+                self.made.clear()
+            found = self.made[fields] = self.cls(*fields)
+        return found

@@ -39,6 +39,7 @@ from ...core.actions import (
     UseFreeAction,
 )
 from ...core.choices import answers, players_choose
+from ...core.frozen import Kept
 from ...core.state import NEUTRAL, Phase
 from ...costs import COSTS
 from ...geometry import Tile
@@ -73,7 +74,7 @@ def legal_actions(game: Game, player: int) -> list[Action]:
     state = game.players[player]
     if phase is Phase.DISCARD:
         out.extend(Discard(player, c) for c in state.hand)
-        out.append(_seat_action(EndTurn, player))
+        out.append(_END_TURN(player))
         return out
     must_declare_upkeep = (phase is Phase.UPKEEP and player == game.active
                            and state.upkeep_due and not game.stack
@@ -83,7 +84,7 @@ def legal_actions(game: Game, player: int) -> list[Action]:
             if (game.card(unit).is_unit and unit not in state.disbanded
                     and not game.keyword(unit, "loyal")):
                 out.append(Disband(player, unit))
-        out.append(_seat_action(PayUpkeep, player))
+        out.append(_PAY_UPKEEP(player))
     # slow actions (``game.can_act_slowly``): the player holds priority with nothing
     # pending here, so what is left to ask is the phase, the turn and the stack
     if phase is Phase.ACTION and player == game.active and not game.stack:
@@ -96,33 +97,18 @@ def legal_actions(game: Game, player: int) -> list[Action]:
                 out.append(Buy(player, card))
     fast_actions(game, player, out)
     if not must_declare_upkeep:
-        out.append(_seat_action(Pass, player))
+        out.append(_PASS(player))
     return out
 
 
-#: (kind, player) -> the action of that kind of that player alone (their Pass, EndTurn,
-#: PayUpkeep): actions are values, so one object serves every position
-_SEATS: dict[tuple[type[Action], int], Action] = {}
-
-
-def _seat_action(kind: type[Action], player: int) -> Action:
-    found = _SEATS.get((kind, player))
-    if found is None:
-        found = _SEATS[kind, player] = kind(player)
-    return found
-
-
-#: (player, permanent) -> their Activate (as above)
-_ACTIVATES: dict[tuple[int, int], Activate] = {}
-
-
-def _activate(player: int, entity: int) -> Activate:
-    found = _ACTIVATES.get((player, entity))
-    if found is None:
-        if len(_ACTIVATES) > 4096:
-            _ACTIVATES.clear()
-        found = _ACTIVATES[player, entity] = Activate(player, entity)
-    return found
+#: the actions a listing hands out again and again, each value made once (actions are
+#: values: one object serves every position)
+_PASS = Kept(Pass)
+_END_TURN = Kept(EndTurn)
+_PAY_UPKEEP = Kept(PayUpkeep)
+_ACTIVATE = Kept(Activate)
+_PLAY_ONTO = Kept(PlayCard)  # (player, card, tile)
+_MOVE = Kept(Move, limit=16384)
 
 
 def fast_actions(game: Game, player: int, out: list[Action]) -> None:
@@ -222,7 +208,8 @@ def slow_actions(game: Game, player: int, out: list[Action]) -> None:
             continue
         if definition.play is None or definition.play > state.resource:
             continue
-        out.extend(_plays(player, card, game.spawn_tiles(player, definition)))
+        out.extend(_PLAY_ONTO(player, card, tile)
+                   for tile in game.spawn_tiles(player, definition))
         if definition.is_equipment:
             out.append(PlayCard(player, card, None, (), True))
     for entity in game.controlled_permanents(player):
@@ -236,25 +223,9 @@ def slow_actions(game: Game, player: int, out: list[Action]) -> None:
         if body.moves or body.attacks or (
                 body.street_moves and on_map.tile is not None
                 and game.tile_kind(on_map.tile).street):
-            out.append(_activate(player, entity))
+            out.append(_ACTIVATE(player, entity))
     if game.activated:
         unit_actions(game, player, game.activated, out)
-
-
-#: (player, card, tile) -> playing that card there (as ``_ACTIVATES``)
-_PLAYS: dict[tuple[int, int, Tile], PlayCard] = {}
-
-
-def _plays(player: int, card: int, tiles: list[Tile]) -> list[PlayCard]:
-    found = []
-    for tile in tiles:
-        play = _PLAYS.get((player, card, tile))
-        if play is None:
-            if len(_PLAYS) > 4096:
-                _PLAYS.clear()
-            play = _PLAYS[player, card, tile] = PlayCard(player, card, tile)
-        found.append(play)
-    return found
 
 
 def unit_actions(game: Game, player: int, unit: int, out: list[Action]) -> None:
@@ -311,20 +282,9 @@ def _moves(player: int, unit: int, reach: dict[Tile, int]) -> tuple[Move, ...]:
     if known is None or known[0] is not reach:
         if len(_MOVES) > 4096:
             _MOVES.clear()
-        if len(_MOVE) > 16384:
-            _MOVE.clear()
-        moves = []
-        for tile in sorted(reach):
-            move = _MOVE.get((player, unit, tile))
-            if move is None:
-                move = _MOVE[player, unit, tile] = Move(player, unit, tile)
-            moves.append(move)
-        known = _MOVES[player, unit] = (reach, tuple(moves))
+        known = _MOVES[player, unit] = (reach, tuple([_MOVE(player, unit, tile)
+                                                       for tile in sorted(reach)]))
     return known[1]
-
-
-#: (player, unit, tile) -> that move, for the walks' other answers (as ``_ACTIVATES``)
-_MOVE: dict[tuple[int, int, Tile], Move] = {}
 
 
 def adjacent_artifacts(game: Game, unit: int, tile: Tile, player: int,
