@@ -1,4 +1,4 @@
-"""A quicker ``__init__`` for the engine's small frozen values (actions, events).
+"""Quicker making of the engine's small frozen values (actions, events).
 
 ``dataclasses`` writes the ``__init__`` of a frozen class as one
 ``object.__setattr__(self, name, value)`` per field, which looks the slot up by name each
@@ -6,7 +6,8 @@ time; actions and events are made by the thousand for every second of search, an
 setting each slot through its descriptor, found once, takes about a third less time.
 ``quick_init`` gives a frozen, slotted dataclass that ``__init__``: the same parameters,
 in the same order, with the same defaults; nothing else about the class changes (it stays
-frozen, compares, hashes and prints as before)."""
+frozen, compares, hashes and prints as before). ``Kept`` goes further for the values a
+listing hands out again and again: each is made once."""
 
 from __future__ import annotations
 
