@@ -61,10 +61,10 @@ def _slot(cls: type, name: str) -> Any:
 
 class Kept(Generic[V]):
     """One object for each value of a frozen class (an action a listing hands out again
-    and again: a player's pass, a unit's move to a tile): ``kept(*fields)`` is the
-    object ``cls(*fields)`` made the first time and given back since, so a listing
-    spends a lookup instead of making it anew. Holds at most ``limit`` of them (then
-    starts again)."""
+    and again: a player's pass, a unit's move to a tile), or one answer of a function of
+    plain values: ``kept(*fields)`` is the object ``cls(*fields)`` made the first time
+    and given back since, so a listing spends a lookup instead of making it anew. Holds
+    at most ``limit`` of them (then starts again)."""
 
     __slots__ = ("cls", "limit", "made")
 

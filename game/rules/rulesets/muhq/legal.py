@@ -153,19 +153,14 @@ def fast_actions(game: Game, player: int, out: list[Action]) -> None:
 _FREE_ACTIONS = operator.attrgetter("free_actions")
 
 
+def _pairs_of(player: int, hand: tuple[int, ...]) -> tuple[DiscardForResource, ...]:
+    """The DiscardForResource actions of every pair of the cards of ``hand``."""
+    return tuple(DiscardForResource(player, hand[i], hand[j])
+                 for i in range(len(hand)) for j in range(i + 1, len(hand)))
+
+
 #: (player, hand) -> the DiscardForResource actions of every pair of its cards
-_PAIRS: dict[tuple[int, tuple[int, ...]], tuple[DiscardForResource, ...]] = {}
-
-
-def _discard_pairs(player: int, hand: tuple[int, ...]) -> tuple[DiscardForResource, ...]:
-    found = _PAIRS.get((player, hand))
-    if found is None:
-        if len(_PAIRS) > 4096:
-            _PAIRS.clear()
-        found = _PAIRS[player, hand] = tuple(
-            DiscardForResource(player, hand[i], hand[j])
-            for i in range(len(hand)) for j in range(i + 1, len(hand)))
-    return found
+_discard_pairs = Kept(_pairs_of)
 
 
 def stopped(game: Game, source: int) -> bool:
