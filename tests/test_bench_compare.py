@@ -1,5 +1,5 @@
 """tools/bench_compare.py's instruction count: the fixed work it counts is the bench's
-random play, and the loading is left out of the figure."""
+random play, the same games each run, and only the play is counted."""
 
 from __future__ import annotations
 
@@ -28,11 +28,17 @@ def test_the_counted_play_is_the_same_games_each_time(hashed: str) -> None:
     assert int(counts[0]) > 100  # two whole games of Muhq's Game
 
 
-def test_an_actions_instructions_leave_the_loading_out(monkeypatch: pytest.MonkeyPatch) -> None:
-    """(instructions of N games - instructions of none) / actions of the N games."""
-    runs = {0: (0, 9_000_000), 5: (4_000, 9_000_000 + 4_000 * 150_000)}
+def test_the_count_is_of_the_play_alone() -> None:
+    """callgrind counts only inside the C function the play runs in: the fixed work
+    calls it once a game, around the game's play and nothing else."""
+    assert bench_compare.COUNTED == "functools_reduce"
+    assert bench_compare.FIXED_PLAY.count("functools.reduce(") == 1
+    assert "actions = functools.reduce(play, [game], actions)" in bench_compare.FIXED_PLAY
+
+
+def test_an_actions_instructions(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(bench_compare, "_callgrind",
-                        lambda tree, games, hashed: runs[games])
+                        lambda tree, games, hashed: (4_000, 4_000 * 150_000))
     assert bench_compare.count_instructions(ROOT, 5, True) == (4_000, 150_000)
 
 

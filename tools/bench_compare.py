@@ -14,8 +14,8 @@ A second (virtual) machine's speed moves by a third from one day to the next, an
 of the same tree on one of them differ by up to a tenth: ``--instructions GAMES`` counts
 instead the processor instructions an action takes (valgrind's callgrind, address
 randomization off, a fixed hash seed): the same random games on 2P-ring-street in both
-trees, the loading counted apart and left out. The count moves by about 1.5 % from run to
-run and not with the machine's load.
+trees, the play alone counted (not the loading, nor each game's setup). The count does not
+move with the machine's load.
 """
 
 from __future__ import annotations
@@ -57,50 +57,61 @@ def run_bench(tree: Path, seconds: float, seed: int) -> dict[str, float]:
 
 #: the fixed work of ``--instructions``: games seeded 1.. of random legal play on the bench's
 #: map, as the bench plays them; argv: games, 1 to hash each turn's end (0: as a playout
-#: plays, on trees that have ``Game.unhashed``); prints the actions played
+#: plays, on trees that have ``Game.unhashed``); prints the actions played. Each game's play
+#: runs inside ``functools.reduce``, the one C function callgrind counts in
+#: (``--toggle-collect``): the loading and each game's setup are not counted.
 FIXED_PLAY = """
-import random, sys
+import functools, random, sys
 from contextlib import nullcontext
 from game.rules import Game, GameSetup
 from game.runner import DEFAULT_DRAFT, DEFAULT_SETS, find_map, library_or_exit
 games, hashed = int(sys.argv[1]), sys.argv[2] == "1"
 spec, library = find_map("2P-ring-street"), library_or_exit()
 chooser, actions = random.Random(1), 0
-for seed in range(1, games + 1):
-    game = Game(GameSetup(spec, library, spec.players, seed, sets=DEFAULT_SETS,
-                          draft=DEFAULT_DRAFT))
+
+def play(done, game):
     with nullcontext() if hashed else game.unhashed():
         while game.actor is not None and game.turn <= 200:
             legal = game.legal_actions(game.actor)
             game.apply(legal[chooser.randrange(len(legal))])
-            actions += 1
+            done += 1
+    return done
+
+for seed in range(1, games + 1):
+    game = Game(GameSetup(spec, library, spec.players, seed, sets=DEFAULT_SETS,
+                          draft=DEFAULT_DRAFT))
+    actions = functools.reduce(play, [game], actions)
     game.close()
 print(actions)
 """
 
+#: the C function (of CPython's ``_functools``) inside which callgrind counts
+COUNTED = "functools_reduce"
+
 
 def count_instructions(tree: Path, games: int, hashed: bool) -> tuple[int, float]:
-    """(actions, instructions an action) of ``FIXED_PLAY`` in ``tree``: the run of
-    ``games`` games less the run of none (the loading)."""
-    found = [_callgrind(tree, n, hashed) for n in (0, games)]
-    actions = found[1][0]
-    return actions, (found[1][1] - found[0][1]) / max(1, actions)
+    """(actions, instructions an action) of ``FIXED_PLAY`` in ``tree``."""
+    actions, instructions = _callgrind(tree, games, hashed)
+    return actions, instructions / max(1, actions)
 
 
 def _callgrind(tree: Path, games: int, hashed: bool) -> tuple[int, int]:
-    """(actions, instructions) of one run of ``FIXED_PLAY`` under callgrind."""
+    """(actions, instructions counted) of one run of ``FIXED_PLAY`` under callgrind."""
     env = {**_base_env(), "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}
     subprocess.run([sys.executable, "-c", "import game.runner"], cwd=tree, env=env,
                    check=True)  # the bytecode caches written before counting
     with tempfile.TemporaryDirectory(prefix="callgrind-") as tmp:
         done = subprocess.run(
-            ["setarch", "-R", "valgrind", "--tool=callgrind",
-             f"--callgrind-out-file={tmp}/out", sys.executable, "-c", FIXED_PLAY,
-             str(games), "1" if hashed else "0"],
+            ["setarch", "-R", "valgrind", "--tool=callgrind", "--collect-atstart=no",
+             f"--toggle-collect={COUNTED}", f"--callgrind-out-file={tmp}/out",
+             sys.executable, "-c", FIXED_PLAY, str(games), "1" if hashed else "0"],
             cwd=tree, env=env, capture_output=True, text=True, check=False)
     collected = re.search(r"Collected : (\d+)", done.stderr)
     if done.returncode != 0 or collected is None:
         raise SystemExit(f"counting instructions failed in {tree}:\n{done.stderr[-2000:]}")
+    if int(collected.group(1)) == 0:
+        raise SystemExit(f"callgrind counted nothing: {sys.executable} has no symbol "
+                         f"{COUNTED} that valgrind can see (a stripped build)")
     return int(done.stdout.split()[-1]), int(collected.group(1))
 
 
@@ -108,7 +119,7 @@ def compare_instructions(old_tree: Path, old_rev: str, games: int) -> None:
     """Print instructions an action, old and new, with their ratio: each turn hashed, and
     (where the old tree plays without turn hashes too) as a playout plays."""
     print(f"instructions an action, {games} random games on 2P-ring-street (valgrind "
-          f"callgrind, the loading left out); old = {old_rev}, new = this tree")
+          f"callgrind, the play alone); old = {old_rev}, new = this tree")
     print(f"  {'figure':38} {'old':>12} {'new':>12} {'new/old':>8}")
     playouts = has_unhashed(old_tree)
     for hashed, label in ((True, "each turn hashed"), (False, "without turn hashes")):
