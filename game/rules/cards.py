@@ -119,30 +119,24 @@ class CardDef:
                 return form
         return self
 
-    @property
-    def is_permanent(self) -> bool:
-        return self.type in PERMANENT_TYPES
+    # what the card's type makes it, worked out once (every listing of legal actions asks)
+    is_permanent: bool = field(init=False, repr=False, compare=False)
+    is_unit: bool = field(init=False, repr=False, compare=False)
+    is_fighter: bool = field(init=False, repr=False, compare=False)
+    is_artifact: bool = field(init=False, repr=False, compare=False)
+    is_equipment: bool = field(init=False, repr=False, compare=False)
+    #: intentions are spells (rule Intentions 1)
+    is_spell: bool = field(init=False, repr=False, compare=False)
 
-    @property
-    def is_unit(self) -> bool:
-        return self.type is CardType.UNIT
-
-    @property
-    def is_fighter(self) -> bool:
-        return self.type in FIGHTER_TYPES
-
-    @property
-    def is_artifact(self) -> bool:
-        return self.type in ARTIFACT_TYPES
-
-    @property
-    def is_equipment(self) -> bool:
-        return self.type in EQUIPMENT_TYPES
-
-    @property
-    def is_spell(self) -> bool:
-        """Intentions are spells (rule Intentions 1)."""
-        return self.type in (CardType.SPELL, CardType.INTENTION)
+    def __post_init__(self) -> None:
+        kind = self.type
+        for name, value in (("is_permanent", kind in PERMANENT_TYPES),
+                            ("is_unit", kind is CardType.UNIT),
+                            ("is_fighter", kind in FIGHTER_TYPES),
+                            ("is_artifact", kind in ARTIFACT_TYPES),
+                            ("is_equipment", kind in EQUIPMENT_TYPES),
+                            ("is_spell", kind in (CardType.SPELL, CardType.INTENTION))):
+            object.__setattr__(self, name, value)
 
 
 class CardLibrary:
