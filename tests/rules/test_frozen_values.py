@@ -1,6 +1,6 @@
 """Actions and events get a quicker ``__init__`` (``core.frozen.quick_init``): the same
 parameters and defaults as the one ``dataclasses`` writes, and still frozen values; and
-the listings' actions are kept, one object a value (``core.frozen.Kept``)."""
+the listings' actions are kept, one object a value (``core.frozen.kept``)."""
 
 from __future__ import annotations
 
@@ -59,11 +59,11 @@ def test_quick_init_refuses_what_it_would_get_wrong() -> None:
 
 
 def test_kept_gives_one_object_for_each_value_and_starts_again_at_its_limit() -> None:
-    """``Kept`` hands out the object it made for equal fields (a listing's Move to a tile,
+    """``kept`` hands out the object it made for equal fields (a listing's Move to a tile,
     a player's Pass), equal to a fresh one; past its limit it forgets what it made."""
-    from game.rules.core.frozen import Kept
+    from game.rules.core.frozen import kept
 
-    moves = Kept(Move, limit=3)
+    moves = kept(Move, limit=3)
     first = moves(0, 7, (2, 3))
     assert moves(0, 7, (2, 3)) is first and first == Move(0, 7, (2, 3))
     assert moves(1, 7, (2, 3)) is not first and moves(1, 7, (2, 3)) == Move(1, 7, (2, 3))

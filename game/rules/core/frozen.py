@@ -6,14 +6,14 @@ time; actions and events are made by the thousand for every second of search, an
 setting each slot through its descriptor, found once, takes about a third less time.
 ``quick_init`` gives a frozen, slotted dataclass that ``__init__``: the same parameters,
 in the same order, with the same defaults; nothing else about the class changes (it stays
-frozen, compares, hashes and prints as before). ``Kept`` goes further for the values a
+frozen, compares, hashes and prints as before). ``kept`` goes further for the values a
 listing hands out again and again: each is made once."""
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import Any, Generic, TypeVar
+from typing import Any, TypeVar
 
 #: a kept value's class
 V = TypeVar("V")
@@ -59,24 +59,21 @@ def _slot(cls: type, name: str) -> Any:
     raise TypeError(f"{cls.__name__}: no slot {name!r}")
 
 
-class Kept(Generic[V]):
+def kept(make: Callable[..., V], limit: int = 4096) -> Callable[..., V]:
     """One object for each value of a frozen class (an action a listing hands out again
     and again: a player's pass, a unit's move to a tile), or one answer of a function of
-    plain values: ``kept(*fields)`` is the object ``cls(*fields)`` made the first time
-    and given back since, so a listing spends a lookup instead of making it anew. Holds
-    at most ``limit`` of them (then starts again)."""
+    plain values: ``kept(cls)(*fields)`` is the object ``cls(*fields)`` made the first
+    time and given back since, so a listing spends a lookup instead of making it anew.
+    Holds at most ``limit`` of them (then starts again). A plain function, not an object
+    with ``__call__``: calling it is the cheaper call."""
+    made: dict[tuple[Any, ...], V] = {}
 
-    __slots__ = ("cls", "limit", "made")
-
-    def __init__(self, cls: Callable[..., V], limit: int = 4096) -> None:
-        self.cls = cls
-        self.limit = limit
-        self.made: dict[tuple[Any, ...], V] = {}
-
-    def __call__(self, *fields: Any) -> V:
-        found = self.made.get(fields)
+    def get(*fields: Any) -> V:
+        found = made.get(fields)
         if found is None:
-            if len(self.made) >= self.limit:
-                self.made.clear()
-            found = self.made[fields] = self.cls(*fields)
+            if len(made) >= limit:
+                made.clear()
+            found = made[fields] = make(*fields)
         return found
+
+    return get

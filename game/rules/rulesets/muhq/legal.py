@@ -39,7 +39,7 @@ from ...core.actions import (
     UseFreeAction,
 )
 from ...core.choices import answers, players_choose
-from ...core.frozen import Kept
+from ...core.frozen import kept
 from ...core.state import NEUTRAL, Phase
 from ...costs import COSTS
 from ...geometry import Tile
@@ -103,12 +103,12 @@ def legal_actions(game: Game, player: int) -> list[Action]:
 
 #: the actions a listing hands out again and again, each value made once (actions are
 #: values: one object serves every position)
-_PASS = Kept(Pass)
-_END_TURN = Kept(EndTurn)
-_PAY_UPKEEP = Kept(PayUpkeep)
-_ACTIVATE = Kept(Activate)
-_PLAY_ONTO = Kept(PlayCard)  # (player, card, tile)
-_MOVE = Kept(Move, limit=16384)
+_PASS = kept(Pass)
+_END_TURN = kept(EndTurn)
+_PAY_UPKEEP = kept(PayUpkeep)
+_ACTIVATE = kept(Activate)
+_PLAY_ONTO = kept(PlayCard)  # (player, card, tile)
+_MOVE = kept(Move, limit=16384)
 
 
 def fast_actions(game: Game, player: int, out: list[Action]) -> None:
@@ -160,7 +160,7 @@ def _pairs_of(player: int, hand: tuple[int, ...]) -> tuple[DiscardForResource, .
 
 
 #: (player, hand) -> the DiscardForResource actions of every pair of its cards
-_discard_pairs = Kept(_pairs_of)
+_discard_pairs = kept(_pairs_of)
 
 
 def stopped(game: Game, source: int) -> bool:
