@@ -74,21 +74,17 @@ class PlayerState:
     #: zero is not stored
     counters: dict[str, int] = field(default_factory=dict)
 
-    @property
-    def deck(self) -> list[int]:
-        return self.zones[Zone.DECK]
+    # the zones read most, the very lists of ``zones`` (set once: the zone index changes
+    # those lists in place and never replaces one)
+    deck: list[int] = field(init=False, repr=False, compare=False)
+    hand: list[int] = field(init=False, repr=False, compare=False)
+    discard: list[int] = field(init=False, repr=False, compare=False)
+    store: list[int] = field(init=False, repr=False, compare=False)
 
-    @property
-    def hand(self) -> list[int]:
-        return self.zones[Zone.HAND]
-
-    @property
-    def discard(self) -> list[int]:
-        return self.zones[Zone.DISCARD]
-
-    @property
-    def store(self) -> list[int]:
-        return self.zones[Zone.STORE]
+    def __post_init__(self) -> None:
+        zones = self.zones
+        self.deck, self.hand = zones[Zone.DECK], zones[Zone.HAND]
+        self.discard, self.store = zones[Zone.DISCARD], zones[Zone.STORE]
 
     def copy(self) -> PlayerState:
         return PlayerState(
