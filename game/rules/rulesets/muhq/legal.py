@@ -62,7 +62,7 @@ def legal_actions(game: Game, player: int) -> list[Action]:
     out: list[Action] = []
     if phase is Phase.DRAFT:
         pack = game.packs[game.held[player]]
-        return [DraftPick(player, c) for c in pack]
+        return [_DRAFT_PICK(player, c) for c in pack]
     if choices:
         return answers(game, player)  # a decision of the rules waits for its player
     if pending:
@@ -73,7 +73,7 @@ def legal_actions(game: Game, player: int) -> list[Action]:
         return [DeclareTrigger(player, t) for t in pending_choices(game, pending[0])]
     state = game.players[player]
     if phase is Phase.DISCARD:
-        out.extend(Discard(player, c) for c in state.hand)
+        out.extend([_DISCARD(player, c) for c in state.hand])
         out.append(_END_TURN(player))
         return out
     must_declare_upkeep = (phase is Phase.UPKEEP and player == game.active
@@ -83,7 +83,7 @@ def legal_actions(game: Game, player: int) -> list[Action]:
         for unit in game.controlled_permanents(player):
             if (game.card(unit).is_unit and unit not in state.disbanded
                     and not game.keyword(unit, "loyal")):
-                out.append(Disband(player, unit))
+                out.append(_DISBAND(player, unit))
         out.append(_PAY_UPKEEP(player))
     # slow actions (``game.can_act_slowly``): the player holds priority with nothing
     # pending here, so what is left to ask is the phase, the turn and the stack
@@ -94,7 +94,7 @@ def legal_actions(game: Game, player: int) -> list[Action]:
         for card in [*state.store, *reachable_store_cards(game, player)]:
             cost = game.card(card).buy
             if cost is not None and cost <= state.resource:
-                out.append(Buy(player, card))
+                out.append(_BUY(player, card))
     fast_actions(game, player, out)
     if not must_declare_upkeep:
         out.append(_PASS(player))
@@ -107,8 +107,20 @@ _PASS = kept(Pass)
 _END_TURN = kept(EndTurn)
 _PAY_UPKEEP = kept(PayUpkeep)
 _ACTIVATE = kept(Activate)
-_PLAY_ONTO = kept(PlayCard)  # (player, card, tile)
 _MOVE = kept(Move, limit=16384)
+_PLAY_CARD = kept(PlayCard)
+_USE_FREE_ACTION = kept(UseFreeAction)
+_DISBAND = kept(Disband)
+_BUY = kept(Buy)
+_DISCARD = kept(Discard)
+_DRAFT_PICK = kept(DraftPick)
+_SHAKE_OFF = kept(ShakeOff)
+_SWITCH = kept(Switch)
+_ATTACK = kept(Attack)
+_EQUIP = kept(Equip)
+_FULL_ACTION = kept(FullAction)
+_TRANSPORT = kept(Transport, limit=16384)
+_STREET_MOVE = kept(StreetMove)
 
 
 def fast_actions(game: Game, player: int, out: list[Action]) -> None:
@@ -127,7 +139,7 @@ def fast_actions(game: Game, player: int, out: list[Action]) -> None:
         if definition.is_spell and intention_ok(game, definition, player):
             ability = definition.effect
             for targets in target_choices(game, player, card, ability):
-                out.append(PlayCard(player, card, None, targets))
+                out.append(_PLAY_CARD(player, card, None, targets))
     # rule Free Actions 3: cards have free actions too (usable from the hand when their
     # costs can be paid there: a tapping or sacrificing cost needs the permanent)
     permanents = game.controlled_printed(player, "free_action_permanents", _FREE_ACTIONS)
@@ -142,7 +154,7 @@ def fast_actions(game: Game, player: int, out: list[Action]) -> None:
             for index, ability in enumerate(definition.free_actions):
                 if free_action_usable(game, player, source, ability):
                     for targets in target_choices(game, player, source, ability):
-                        out.append(UseFreeAction(player, source, index, targets))
+                        out.append(_USE_FREE_ACTION(player, source, index, targets))
     if len(hand) > 1:
         out.extend(_discard_pairs(player, tuple(hand)))
 
@@ -203,10 +215,10 @@ def slow_actions(game: Game, player: int, out: list[Action]) -> None:
             continue
         if definition.play is None or definition.play > state.resource:
             continue
-        out.extend(_PLAY_ONTO(player, card, tile)
+        out.extend(_PLAY_CARD(player, card, tile)
                    for tile in game.spawn_tiles(player, definition))
         if definition.is_equipment:
-            out.append(PlayCard(player, card, None, (), True))
+            out.append(_PLAY_CARD(player, card, None, (), True))
     for entity in game.controlled_permanents(player):
         if entity == game.activated:
             continue
@@ -227,9 +239,9 @@ def unit_actions(game: Game, player: int, unit: int, out: list[Action]) -> None:
     body = esper.component_for_entity(unit, Body)
     if mk.stopping_mark(game, unit):
         if body.moves:
-            out.append(ShakeOff(player, unit, "move"))
+            out.append(_SHAKE_OFF(player, unit, "move"))
         if body.attacks:
-            out.append(ShakeOff(player, unit, "attack"))
+            out.append(_SHAKE_OFF(player, unit, "attack"))
         return
     tile = game.tile_of(unit)
     if tile is None:
@@ -239,32 +251,32 @@ def unit_actions(game: Game, player: int, unit: int, out: list[Action]) -> None:
         out.extend(_moves(player, unit, movement.reachable(game, unit)))
         if not piled:
             for artifact in adjacent_artifacts(game, unit, tile, player, for_switch=True):
-                out.append(Switch(player, unit, artifact))
+                out.append(_SWITCH(player, unit, artifact))
     if body.attacks:
         for target in attack_targets(game, unit):
-            out.append(Attack(player, unit, target))
+            out.append(_ATTACK(player, unit, target))
     if not piled:
         for using, left in (("move", body.moves), ("attack", body.attacks)):
             if left:
                 for equipment in adjacent_equipment(game, tile):
-                    out.append(Equip(player, unit, equipment, using))
+                    out.append(_EQUIP(player, unit, equipment, using))
     if body.moves and body.attacks:
         definition = game.card(unit)
         if definition.full_action is not None:
             for targets in target_choices(game, player, unit, definition.full_action):
-                out.append(FullAction(player, unit, "card", targets))
+                out.append(_FULL_ACTION(player, unit, "card", targets))
         kind = game.tile_kind(tile)
         if kind.worker and kind.worker == definition.name and not piled:
-            out.append(FullAction(player, unit, "tile"))
+            out.append(_FULL_ACTION(player, unit, "tile"))
         for source, _ability in mk.granted_full_actions(game, unit):
-            out.append(FullAction(player, unit, f"mark:{source}"))
+            out.append(_FULL_ACTION(player, unit, f"mark:{source}"))
         if not piled:
             for artifact in adjacent_artifacts(game, unit, tile, player, for_switch=False):
                 for dest, drop in movement.transport_options(game, unit, artifact):
-                    out.append(Transport(player, unit, artifact, dest, drop))
+                    out.append(_TRANSPORT(player, unit, artifact, dest, drop))
     if body.street_moves and not piled and game.tile_kind(tile).street:
         for dest in sorted(movement.street_reachable(game, unit)):
-            out.append(StreetMove(player, unit, dest))
+            out.append(_STREET_MOVE(player, unit, dest))
 
 
 #: (player, unit) -> (the unit's reachable tiles as last found, its Move actions): the
