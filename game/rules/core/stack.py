@@ -13,17 +13,23 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Action, Pass
 from .events import ActionDeclared, ActionResolved
+from .frozen import kept
 from .state import StackItem
 
 if TYPE_CHECKING:
     from .game import Game
 
 
+#: what the stack announces again and again, each value made once (events are values)
+_DECLARED = kept(ActionDeclared)
+_RESOLVED = kept(ActionResolved)
+
+
 def declare(game: Game, kind: str, action: Action, source: int, data: tuple[Any, ...],
             text: str) -> None:
     """Rule Actions 10.1: announce, pay (already done), put on the action stack."""
     game.stack.append(StackItem(kind, action.player, source, data, text))
-    game.emit(ActionDeclared(action.player, text))
+    game.emit(_DECLARED(action.player, text))
     priority_to_active(game)
 
 
@@ -56,5 +62,5 @@ def resolve_top(game: Game) -> None:
     game.dirty = True
     game.ruleset.resolvers[item.kind](game, item)
     game.process_intents()
-    game.emit(ActionResolved(item.controller, item.text))
+    game.emit(_RESOLVED(item.controller, item.text))
     game.ruleset.after_resolution(game, item)

@@ -11,6 +11,7 @@ import esper
 from ..cards import CardType
 from ..components import ZONE_NAMES, Card, Zone
 from .events import CardMoved, CounterChanged, PointsChanged, ResourceChanged
+from .frozen import kept
 from .state import NEUTRAL
 
 if TYPE_CHECKING:
@@ -21,6 +22,11 @@ if TYPE_CHECKING:
 # zone lists (``PlayerState.zones``) give the order (the top of a deck is the end of its
 # list); ``game.places`` answers "where is this card" for the same lists. ``place`` and
 # ``arrange`` are the only writers of both.
+
+
+#: the events a game announces again and again, each value made once (events are values)
+_CARD_MOVED = kept(CardMoved)
+_RESOURCE_CHANGED = kept(ResourceChanged)
 
 
 def place(game: Game, entity: int, zone: Zone, holder: int, top: bool = True) -> None:
@@ -71,12 +77,12 @@ def move_card(game: Game, entity: int, zone: Zone, player: int | None = None,
         # rule Tokens 3: a token leaving the map leaves the game; so does a boss,
         # which exists only on the map (rule Boss 4)
         esper.delete_entity(entity, immediate=True)
-        game.emit(CardMoved(entity, card.definition.name, old_zone.value, "gone", holder))
+        game.emit(_CARD_MOVED(entity, card.definition.name, old_zone.value, "gone", holder))
         return
     if holder == NEUTRAL and zone not in (Zone.MAP, Zone.DRAFT):
         zone = Zone.EXILE  # neutral map pieces have no other zone to go to
     place(game, entity, zone, holder, top)
-    game.emit(CardMoved(entity, card.definition.name, ZONE_NAMES[old_zone], ZONE_NAMES[zone],
+    game.emit(_CARD_MOVED(entity, card.definition.name, ZONE_NAMES[old_zone], ZONE_NAMES[zone],
                         holder))
 
 
@@ -103,7 +109,7 @@ def gain_resource(game: Game, player: int, amount: int) -> None:
         return
     state = game.players[player]
     state.resource = max(0, state.resource + amount)
-    game.emit(ResourceChanged(player, amount, state.resource))
+    game.emit(_RESOURCE_CHANGED(player, amount, state.resource))
 
 
 def gain_points(game: Game, player: int, amount: int) -> None:
@@ -129,4 +135,4 @@ def pay(game: Game, player: int, amount: int) -> None:
     if amount:
         state = game.players[player]
         state.resource -= amount
-        game.emit(ResourceChanged(player, -amount, state.resource))
+        game.emit(_RESOURCE_CHANGED(player, -amount, state.resource))

@@ -12,10 +12,15 @@ import esper
 from ...cards import CardType
 from ...components import Body, Granted, OnMap, Zone
 from ...core.events import PhaseStarted, TurnEnded, TurnStarted
+from ...core.frozen import kept
 from ...core.state import HAND_SIZE, Phase, StackItem
 
 if TYPE_CHECKING:
     from ...core.game import Game
+
+
+#: a phase's start, announced every turn: each value made once (events are values)
+_PHASE_STARTED = kept(PhaseStarted)
 
 
 def start_turn(game: Game, player: int, first: bool = False) -> None:
@@ -69,7 +74,7 @@ def begin_phase(game: Game, phase: Phase) -> PhaseStarted:
     game.phase = phase
     game.priority = game.active
     game.passes = 0
-    started = PhaseStarted(game.active, phase.value)
+    started = _PHASE_STARTED(game.active, phase.value)
     game.emit(started)
     return started
 
@@ -83,7 +88,7 @@ def end_phase(game: Game) -> None:
     elif game.phase is Phase.BUYING:
         game.phase = Phase.DISCARD
         game.priority = game.active
-        game.emit(PhaseStarted(game.active, Phase.DISCARD.value))
+        game.emit(_PHASE_STARTED(game.active, Phase.DISCARD.value))
 
 
 def end_turn(game: Game) -> None:
