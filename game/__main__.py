@@ -2,6 +2,8 @@
 
 import sys
 
+from game import tune_collector
 from game.cli import main
 
+tune_collector()
 sys.exit(main())

@@ -57,7 +57,8 @@ def run_bench(tree: Path, seconds: float, seed: int) -> dict[str, float]:
 
 #: the fixed work of ``--instructions``: games seeded 1.. of random legal play on the bench's
 #: map, as the bench plays them; argv: games, 1 to hash each turn's end (0: as a playout
-#: plays, on trees that have ``Game.unhashed``); prints the actions played. Each game's play
+#: plays, on trees that have ``Game.unhashed``); prints the actions played. The collector is
+#: set as ``python -m game`` sets it, on trees that do (``game.tune_collector``). Each game's play
 #: runs inside ``functools.reduce``, the one C function callgrind counts in
 #: (``--toggle-collect``): the loading and each game's setup are not counted.
 FIXED_PLAY = """
@@ -66,6 +67,12 @@ from contextlib import nullcontext
 from game.rules import Game, GameSetup
 from game.runner import DEFAULT_DRAFT, DEFAULT_SETS, find_map, library_or_exit
 games, hashed = int(sys.argv[1]), sys.argv[2] == "1"
+try:
+    from game import tune_collector  # as ``python -m game`` sets the collector
+except ImportError:
+    pass
+else:
+    tune_collector()
 spec, library = find_map("2P-ring-street"), library_or_exit()
 chooser, actions = random.Random(1), 0
 
