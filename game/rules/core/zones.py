@@ -18,15 +18,15 @@ if TYPE_CHECKING:
     from .game import Game
 
 
+#: the events a game announces again and again, each value made once (events are values)
+_CARD_MOVED = kept(CardMoved)
+_RESOURCE_CHANGED = kept(ResourceChanged)
+
+
 # The zone index: every card's zone and its place in it are held once, here. A player's
 # zone lists (``PlayerState.zones``) give the order (the top of a deck is the end of its
 # list); ``game.places`` answers "where is this card" for the same lists. ``place`` and
 # ``arrange`` are the only writers of both.
-
-
-#: the events a game announces again and again, each value made once (events are values)
-_CARD_MOVED = kept(CardMoved)
-_RESOURCE_CHANGED = kept(ResourceChanged)
 
 
 def place(game: Game, entity: int, zone: Zone, holder: int, top: bool = True) -> None:
@@ -82,8 +82,8 @@ def move_card(game: Game, entity: int, zone: Zone, player: int | None = None,
     if holder == NEUTRAL and zone not in (Zone.MAP, Zone.DRAFT):
         zone = Zone.EXILE  # neutral map pieces have no other zone to go to
     place(game, entity, zone, holder, top)
-    game.emit(_CARD_MOVED(entity, card.definition.name, ZONE_NAMES[old_zone], ZONE_NAMES[zone],
-                        holder))
+    game.emit(_CARD_MOVED(entity, card.definition.name, ZONE_NAMES[old_zone],
+                          ZONE_NAMES[zone], holder))
 
 
 def draw(game: Game, player: int, count: int) -> int:
