@@ -34,9 +34,9 @@ class Confirm(Dialog):
         super().__init__(bounds, title, message, [
             (go_label, lambda: GO, pygame.K_RETURN),
             (back_label, lambda: BACK, pygame.K_ESCAPE)])
-        width = max(440, sum(b.rect.width + 12 for b in self.buttons.buttons) + 40)
         for button in self.buttons.buttons:  # wide enough for the longer labels
             button.rect.width = max(button.rect.width, ui.font(18).size(button.label)[0] + 24)
+        width = max(self.rect.width, sum(b.rect.width + 12 for b in self.buttons.buttons) + 40)
         if silence is not None:
             self.rect.height += 34
             self.rect.center = bounds.center

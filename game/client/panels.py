@@ -740,9 +740,11 @@ class Dialog:
     def __init__(self, bounds: pygame.Rect, title: str, message: str,
                  buttons: Sequence[tuple[str, Callable[[], object], int | None]]) -> None:
         self.title = title
-        self.lines = ui.wrap(message, 380, 16)
+        # wide enough for the title on one line (a long question), within the window
+        width = min(max(440, ui.font(20, True).size(title)[0] + 48), bounds.width - 24)
+        self.lines = ui.wrap(message, width - 60, 16)
         height = 100 + 22 * len(self.lines)
-        self.rect = pygame.Rect(0, 0, 440, height)
+        self.rect = pygame.Rect(0, 0, width, height)
         self.rect.center = bounds.center
         row = ui.ButtonRow()
         width = 130
