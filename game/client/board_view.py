@@ -82,6 +82,9 @@ HIGHLIGHT_COLOURS: dict[str, tuple[int, int, int, int]] = {
     # one's own piece as a target: amber, striped like hazard tape (``_hazard``)
     "own": (255, 170, 40, 120),
 }
+#: the highlights whose frames are drawn under the pieces (a tile to move to or to play
+#: onto, one's own piece ready to act); the others (a target) are framed over them
+FRAMES_UNDER = frozenset({"move", "play", "select"})
 #: what the stripes of the "own" highlight multiply its colour by (``_hazard``)
 HAZARD_STRIPE = (50, 36, 20)
 #: a tile with neither a picture nor a registered tile type
@@ -417,6 +420,11 @@ class BoardView:
         blits: list[tuple[pygame.Surface, tuple[int, int]]] = [
             (self._overlay(kind, False, shape), (left + box.left, top + box.top))
             for box, shape, kind in shown]
+        if not self.fleet:
+            # the frames that mark a place or one's own ready piece go under the pieces,
+            # so that they do not cut the badges of the pieces next door
+            blits.extend((self._overlay(kind, True, shape), (left + box.left, top + box.top))
+                         for box, shape, kind in shown if kind in FRAMES_UNDER)
         self.drawn_at = {}
         self.fading = {}
         if self.fleet:
@@ -482,9 +490,9 @@ class BoardView:
                                           top + math.floor(cy - h / 2))))
         if self.sight is not None:
             self._sight_line(surface, left, top, blits)
-        # highlight frames go over the pieces, so an attack target's tile still shows
+        # the other frames go over the pieces, so an attack target's tile still shows
         blits.extend((self._overlay(kind, True, shape), (left + box.left, top + box.top))
-                     for box, shape, kind in shown)
+                     for box, shape, kind in shown if kind not in FRAMES_UNDER)
         blits.extend(self._region_blits(left, top))
         surface.blits(blits, doreturn=False)
         surface.set_clip(clip)
