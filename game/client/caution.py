@@ -28,6 +28,7 @@ from game.rules.core.actions import (
     Transport,
     UseFreeAction,
 )
+from game.rules.rulesets.fleet.rules import TACTIC
 
 if TYPE_CHECKING:
     from game.rules.geometry import Tile
@@ -170,9 +171,11 @@ def idle_question(game: Game, player: int, ending: bool) -> tuple[str, str, str]
     what = "End the turn" if ending else "Pass"
     activations = unused_activations(game, player)
     if activations and ending:
+        tokens = game.counter(player, TACTIC)
         return ("Pass for the round with command tokens left?",
-                f"You could still activate {activations} system"
-                f"{'s' if activations != 1 else ''} with a token from your tactic pool. "
+                f"Your tactic pool still holds {tokens} command token"
+                f"{'s' if tokens != 1 else ''}: each activates a system of your choice "
+                f"({activations} {'are' if activations != 1 else 'is'} open to you). "
                 "Passing ends your part in this round: your ships stay where they are "
                 "until the next one.", "Pass anyway")
     if not (game.phase is Phase.ACTION or (ending and game.phase is Phase.UPKEEP)):

@@ -117,6 +117,9 @@ def test_fleet_passing_the_round_with_systems_left_to_activate_asks_first() -> N
     key(app, pygame.K_RETURN)
     dialog = scene.dialog
     assert isinstance(dialog, Confirm) and "command tokens left" in dialog.title
+    tokens = game.counter(0, "tactic_tokens")
+    said = " ".join(dialog.lines)
+    assert tokens > 0 and f"holds {tokens} command token" in said, said
     assert not sent
     click(app, dialog.box.center)  # Don't ask again
     key(app, pygame.K_RETURN)
