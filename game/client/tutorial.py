@@ -182,6 +182,8 @@ def _react(game: Game, screen: Screen, step: str) -> tuple[str, tuple[Any, ...] 
     if game.stack and game.actor == me and step != "done":
         return "waiting", ("button", "pass")
     if game.phase is Phase.UPKEEP and game.actor == me and step not in ("upkeep", "coin"):
+        if PayUpkeep(me) in game.legal_actions(me):  # a later turn's, still to pay
+            return "", ("upkeep",)
         return "upkeep.paid", ("button", "pass")  # automatic passing is off
     if step == "upkeep":
         soldier = _own(game, "Soldier")
@@ -334,12 +336,18 @@ class TutorialPanel:
         s = self.scale
         size = max(13, round(15 * s))
         width = self.rect.width - 2 * round(12 * s)
+        # a remark (the longest of them) comes on top of the text, then a gap
+        remark = max(len(ui.wrap(said(key[len("tutorial."):], lang, name="Soldier"), width,
+                                 size))
+                     for key in locale.keys("tutorial.", lang)
+                     if not key.endswith((".title", ".text", ".count", ".close")))
         longest = 0
         for step in STEPS:
             lines = len(ui.wrap(said(f"{step}.text", lang), width, size))
-            longest = max(longest, lines)
-        # a remark of up to three lines comes on top of the text
-        return round(8 * s) + size + 8 + (longest + 3) * (size + 4) + 8 + round(12 * s)
+            # the last step's text has the Got it button under it
+            button = round(32 * s) + 6 if step == "done" else 0
+            longest = max(longest, (lines + remark) * (size + 4) + 8 + button)
+        return round(8 * s) + size + 8 + longest + 8 + round(12 * s)
 
 
 #: the colour of the panel's remarks and of the frame round what a hint points at: apart

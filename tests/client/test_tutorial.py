@@ -24,7 +24,7 @@ from window_driver import (  # noqa: E402
     snap,
 )
 
-from game.client import tutorial  # noqa: E402
+from game.client import tutorial, ui  # noqa: E402
 from game.client.app import App  # noqa: E402
 from game.client.confirm import Confirm  # noqa: E402
 from game.client.scenes.board import BoardScene  # noqa: E402
@@ -118,7 +118,8 @@ def play_the_hand(app: App, scene: BoardScene) -> None:
     to_player(app, scene.game)
 
 
-def test_the_tutorial_is_played_from_the_menu_through_every_step_to_its_end() -> None:
+def test_the_tutorial_is_played_from_the_menu_through_every_step_to_its_end(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     app, scene, sent = open_tutorial()
     game = scene.game
     assert game.map.name == tutorial.MAP and game.setup.seed == tutorial.SEED
@@ -205,6 +206,25 @@ def test_the_tutorial_is_played_from_the_menu_through_every_step_to_its_end() ->
     assert app.settings.tutorial_done and Settings.load().tutorial_done
     snap(app, "tutorial-9-done")
     run_until(app, lambda: game.active == 0 and game.actor == 0, limit=2000)
+    # round 2's upkeep is still to pay: the panel does not call it paid, it points at it
+    assert game.phase is Phase.UPKEEP and PayUpkeep(0) in game.legal_actions(0)
+    says(scene, "done")
+    assert shown(scene).focus == ("upkeep",)
+    # the last step's words are drawn to their end, above the Got it button
+    drawn: list[str] = []
+    real = ui.text
+
+    def spy(content: str, *args: Any, **kwargs: Any) -> pygame.Surface:
+        drawn.append(content)
+        return real(content, *args, **kwargs)
+
+    monkeypatch.setattr(ui, "text", spy)
+    scene.draw(app.screen)
+    monkeypatch.undo()
+    panel = scene.tutorial
+    size = max(13, round(15 * panel.scale))
+    words = ui.wrap(shown(scene).text, panel.rect.width - 2 * round(12 * panel.scale), size)
+    assert words[-1] in drawn, f"the text stops short of {words[-1]!r}"
     click(app, scene.tutorial.close.rect.center)  # Got it: the panel goes
     assert scene.tutorial.closed and not scene.tutorial.visible
     assert scene.log.rect.bottom > scene.tutorial.rect.top, "the log has its room back"
@@ -306,3 +326,33 @@ def test_a_disbanded_soldier_is_let_go_gently() -> None:
     play_the_hand(app, scene)
     says(scene, "move", "soldier.gone")
     assert shown(scene).focus == ("button", "pass")
+
+
+@pytest.mark.parametrize("lang", sorted(locale.SHIPPED))
+def test_the_last_hint_with_a_remark_fits_above_its_got_it_button(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The panel is as tall as its longest hint needs: the last step's text under a
+    remark of the longest kind, and the Got it button under both (before, the end of the
+    last text hid behind the button)."""
+    pygame.display.init()
+    pygame.font.init()
+    panel = tutorial.TutorialPanel()
+    panel.rect = pygame.Rect(0, 0, 282, 0)
+    panel.rect.height = panel.needed_height(lang)
+    note = max((tutorial.said(k, lang) for k in ("upkeep.paid", "waiting", "pass.asking")),
+               key=len)
+    panel.shown = tutorial.Hint("done", 9, 9, tutorial.said("done.title", lang),
+                                tutorial.said("done.text", lang), note, None)
+    drawn: list[str] = []
+    real = ui.text
+
+    def spy(content: str, *args: Any, **kwargs: Any) -> pygame.Surface:
+        drawn.append(content)
+        return real(content, *args, **kwargs)
+
+    monkeypatch.setattr(ui, "text", spy)
+    panel.draw(pygame.Surface((282, panel.rect.height)), lang)
+    size = 15
+    lines = ui.wrap(panel.shown.text, panel.rect.width - 24, size)
+    assert lines[-1] in drawn, f"the text stops short of {lines[-1]!r}"
+    assert panel.close.rect.height and panel.rect.contains(panel.close.rect)
