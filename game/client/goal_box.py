@@ -48,16 +48,14 @@ class GoalBox:
 
     def layout_lines(self) -> list[str]:
         """The title and the goal broken to the box's width, cut to its lines."""
-        from .scenes import fit_text
-
         title_size, goal_size, _ = self.sizes()
         room = self.rect.width - 20
-        lines = [fit_text(self.title, room, title_size, True)]
+        lines = [ui.fit_text(self.title, room, title_size, True)]
         wrapped = ui.wrap(self.goal, room, goal_size) if self.goal else []
         if len(wrapped) > GOAL_LINES:
             rest = " ".join(wrapped[GOAL_LINES - 1:])
-            wrapped = [*wrapped[:GOAL_LINES - 1], fit_text(rest, room, goal_size)]
-        lines += [fit_text(line, room, goal_size) for line in wrapped]
+            wrapped = [*wrapped[:GOAL_LINES - 1], ui.fit_text(rest, room, goal_size)]
+        lines += [ui.fit_text(line, room, goal_size) for line in wrapped]
         return lines
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -112,6 +112,16 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, in
     pygame.draw.rect(surface, edge, rect, width=1, border_radius=radius)
 
 
+def fit_text(content: str, width: int, size: int, bold: bool = False) -> str:
+    """``content`` cut with an ellipsis to ``width`` pixels."""
+    face = font(size, bold)
+    if face.size(content)[0] <= width:
+        return content
+    while content and face.size(content + "…")[0] > width:
+        content = content[:-1]
+    return content + "…"
+
+
 def blit_text(surface: pygame.Surface, content: str, pos: tuple[int, int], size: int = 16,
               colour: tuple[int, ...] = TEXT, bold: bool = False, anchor: str = "topleft"
               ) -> pygame.Rect:

@@ -51,16 +51,6 @@ def wrap_paths(message: str, width: int, size: int) -> list[str]:
     return lines
 
 
-def fit_text(content: str, width: int, size: int, bold: bool = False) -> str:
-    """``content`` cut with an ellipsis to ``width`` pixels."""
-    face = ui.font(size, bold)
-    if face.size(content)[0] <= width:
-        return content
-    while content and face.size(content + "…")[0] > width:
-        content = content[:-1]
-    return content + "…"
-
-
 class NoticeScene(Scene):
     """A title, a few lines of text and a way back to the menu (Esc, Enter or the button).
 
@@ -123,7 +113,7 @@ def draw_save_problem(surface: pygame.Surface, session: Session, rect: pygame.Re
     if not session.save_problem:
         return
     reason = session.save_problem.rsplit("found ", 1)[-1]
-    text = fit_text(f"Autosave failed ({reason}): the game goes on; free the saves folder, "
+    text = ui.fit_text(f"Autosave failed ({reason}): the game goes on; free the saves folder, "
                     "or save with Ctrl+S once it can be written", rect.width - 20, 14, True)
     band = pygame.Rect(rect.left, rect.top, rect.width, 24)
     pygame.draw.rect(surface, (70, 24, 24), band)

@@ -1080,11 +1080,16 @@ class BoardScene(Scene):
 
     def _draw_terrain(self, surface: pygame.Surface) -> None:
         """The terrain hint in a band along the board's bottom edge (its top edge when
-        the mouse is down there)."""
+        the mouse is down there): on two lines when one does not hold it."""
         if not self.terrain_hint or self.overlay is not None:
             return
         size = max(13, round(14 * self.scale))
-        band = pygame.Rect(self.board_rect.left, 0, self.board_rect.width, size + 12)
+        lines = ui.wrap(self.terrain_hint, self.board_rect.width - 20, size)
+        if len(lines) > 2:  # (a very narrow board: the rest cut with an ellipsis)
+            lines = [lines[0], ui.fit_text(" ".join(lines[1:]), self.board_rect.width - 20, size)]
+        step = ui.font(size).get_linesize()
+        band = pygame.Rect(self.board_rect.left, 0, self.board_rect.width,
+                           step * len(lines) + 10)
         if self.mouse[1] > self.board_rect.bottom - 3 * band.height:
             band.top = self.board_rect.top
         else:
@@ -1092,10 +1097,9 @@ class BoardScene(Scene):
         shade = pygame.Surface(band.size, pygame.SRCALPHA)
         shade.fill((14, 16, 22, 215))
         surface.blit(shade, band)
-        from . import fit_text
-
-        ui.blit_text(surface, fit_text(self.terrain_hint, band.width - 20, size),
-                     (band.left + 10, band.centery), size, ui.TEXT, anchor="midleft")
+        for i, line in enumerate(lines):
+            ui.blit_text(surface, line, (band.left + 10, band.top + 5 + step * i), size,
+                         ui.TEXT)
 
     def _hover_route(self, pos: tuple[int, int]) -> bool:
         """Hovering a hex the activated unit may move to, where moves cost movement points

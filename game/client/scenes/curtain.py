@@ -81,9 +81,7 @@ class CurtainScene(Scene):
         ui.blit_text(surface, self.title, (width // 2, band.top + 30),
                      48, colour, True, anchor="midtop")
         if self.detail:
-            from . import fit_text
-
-            ui.blit_text(surface, fit_text(self.detail, width - 80, 18), (width // 2,
+            ui.blit_text(surface, ui.fit_text(self.detail, width - 80, 18), (width // 2,
                          band.top + 94), 18, ui.TEXT, anchor="midtop")
         call = "Click or press Space to see your hand and answer" if self.pass_button \
             else "Click or press Space when ready"

@@ -16,11 +16,10 @@ import pygame
 from game.client import ui
 from game.client.app import App, Scene, Transition, pop
 from game.client.panels import CardFaces, Zoom
+from game.client.ui import fit_text
 from game.content.decks import CURVE_LABELS, Deck, DeckSummary, summarize
 from game.content.mods import CORE, Content
 from game.rules.cards import CardDef, CardLibrary
-
-from . import fit_text
 
 #: where the mouse shows a card large: an area of the screen and its card
 HoverArea = tuple[pygame.Rect, CardDef]

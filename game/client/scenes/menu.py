@@ -15,10 +15,11 @@ from game.client import ui
 from game.client.app import App, Scene, Transition, push, quit_game
 from game.client.minimap import render_minimap
 from game.client.session import Seat
+from game.client.ui import fit_text
 from game.content.mods import Content, load_content
 from game.rules import GameSetup
 
-from . import fit_text, short_paths, wrap_paths
+from . import short_paths, wrap_paths
 from .new_game import NewGameScene, quick_setup, start_game, win_text
 
 

@@ -23,6 +23,7 @@ from game.client.app import App, Scene, Transition, pop, push, replace
 from game.client.minimap import render_minimap
 from game.client.panels import CardFaces, Zoom
 from game.client.session import Seat, Session, turn_order_note
+from game.client.ui import fit_text
 from game.content import locale
 from game.content.decks import Deck, starter_decks, with_decks
 from game.content.mods import Content
@@ -34,7 +35,6 @@ from game.rules.rulesets import ruleset
 from game.rules.tiles import TILE_TYPES
 from game.rules.wincons import WIN_CONDITIONS, map_goal_values
 
-from . import fit_text
 from .deck_choice import DeckChoiceScene, HoverArea, Summaries, arrow_rects, draw_deck_row
 
 DEFAULT_SETS = ("base",)
