@@ -316,12 +316,17 @@ class PlayerBar:
         x = ui.blit_text(surface, count, (x, y), size, ui.ACCENT, True,
                          anchor="midleft").right + 14
         active = game.active
-        whose = "Your turn" if active == viewer else f"Player {active + 1}'s turn"
+        actor = game.actor
+        if game.phase in EVERYONES_PHASES and actor is not None:
+            # nobody's turn: the players choose one after the other
+            active = actor
+            whose = "You choose" if actor == viewer else f"Player {actor + 1} chooses"
+        else:
+            whose = "Your turn" if active == viewer else f"Player {active + 1}'s turn"
         x = ui.blit_text(surface, whose, (x, y), size, ui.player_colour(active), True,
                          anchor="midleft").right + 10
         x = ui.blit_text(surface, f"· {phase}", (x, y), size, ui.TEXT, True,
                          anchor="midleft").right + 14
-        actor = game.actor
         if actor is not None and game.phase is not Phase.OVER and actor != active:
             # the rules' "priority": who may play now, in answer
             label = ("you may answer" if actor == viewer else f"Player {actor + 1} may answer") \
@@ -734,6 +739,11 @@ class Picker:
         return None
 
 
+#: the phases that are nobody's turn: each player in turn makes a choice (a fleet round's
+#: strategy card and its status phase's new command token, the duel's mulligan)
+EVERYONES_PHASES = frozenset({Phase.STRATEGY, Phase.STATUS, Phase.MULLIGAN})
+
+
 class Dialog:
     """A centred question with buttons (leave the game?)."""
 
@@ -789,8 +799,9 @@ class UpkeepPanel:
         ui.panel(surface, rect, ui.PANEL, ui.ACCENT)
         title = ui.blit_text(surface, "Upkeep", (rect.left + 12, rect.top + 8), 17, ui.ACCENT,
                              True)
-        ui.blit_text(surface, "tick the units to disband", (title.right + 10, title.centery),
-                     13, ui.MUTED, anchor="midleft")
+        ui.blit_text(surface, ui.fit_text("tick the units to disband",
+                                          rect.right - 10 - (title.right + 10), 13),
+                     (title.right + 10, title.centery), 13, ui.MUTED, anchor="midleft")
         self.rows = []
         y = rect.top + 36
         cost = 0

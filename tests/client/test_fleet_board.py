@@ -192,3 +192,45 @@ def test_the_bar_and_the_log_count_the_fleets_rounds_not_its_tactical_actions(
     assert any(line.startswith("— Round 1: ") for line in turns)
     assert any(line.startswith("— Round 2: ") for line in turns)
     game.close()
+
+
+def test_the_bar_names_who_chooses_in_the_status_phase_not_the_last_active_player(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The status phase (like the strategy phase) is nobody's turn: each player in turn
+    takes a new command token. The bar names the player choosing (before: "Player 2's turn
+    · Status phase · you to act", the turn of whoever acted last)."""
+    from game.ai import make_player
+    from game.client.session import Session
+    from game.content.mods import load_content
+    from game.maps import find_map
+    from game.rules import GameSetup, Phase
+
+    library = load_content(user_dir=None).library
+    setup = GameSetup(find_map("3P-fleet-triad", library=library), library, 3, 1)
+    session = Session.new(setup, [Seat(False, "easy")] * 3, autosave=False)
+    game = session.game
+    players = [make_player("easy", seat) for seat in range(3)]
+    for _ in range(3000):
+        actor = game.actor
+        if actor is None or (game.phase is Phase.STATUS and actor != game.active):
+            break
+        session.apply(players[actor].choose(game, actor))
+    actor = game.actor
+    assert actor is not None and game.phase is Phase.STATUS and actor != game.active, \
+        "no status phase where the chooser is not the active player"
+    drawn: list[str] = []
+    real = ui.text
+
+    def spy(content: str, *args: object, **kwargs: object) -> pygame.Surface:
+        drawn.append(content)
+        return real(content, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ui, "text", spy)
+    bar = PlayerBar()
+    bar.rect = pygame.Rect(0, 0, 1280, 36)
+    for viewer, words in ((actor, "You choose"), (game.active, f"Player {actor + 1} chooses")):
+        drawn.clear()
+        bar.draw(pygame.Surface((1280, 36)), game, session.seats, viewer=viewer)
+        assert words in drawn, drawn
+        assert not any(text.endswith(("'s turn", " to act")) for text in drawn), drawn
+    game.close()
