@@ -28,6 +28,7 @@ from game.rules.core.actions import (
     Transport,
     UseFreeAction,
 )
+from game.rules.rulesets.fleet.actions import Confirm as ConfirmMoves
 from game.rules.rulesets.fleet.rules import TACTIC
 
 if TYPE_CHECKING:
@@ -120,19 +121,28 @@ def affordable_buys(game: Game, player: int) -> list[int]:
 
 
 def names(game: Game, entities: Sequence[int], limit: int = 3) -> str:
-    """"Recruit at (1, 2), Archer at (3, 4) and 2 more": permanents named with their tiles
-    (two of a name are told apart by where they stand)."""
-    parts = []
-    for entity in entities[:limit]:
+    """"Recruit at (1, 2), 2 Fighters at (3, 4) and 2 more": permanents named with their
+    tiles (two of a name are told apart by where they stand, and counted where they stand
+    together)."""
+    groups: dict[tuple[str, str], int] = {}
+    for entity in entities:
         tile = game.tile_of(entity)
         where = f" at {game.geometry.label(tile)}" if tile is not None else ""
-        parts.append(f"{game.card(entity).name}{where}")
-    rest = len(entities) - limit
+        key = (game.card(entity).name, where)
+        groups[key] = groups.get(key, 0) + 1
+    parts = [f"{count} {_plural(name)}{where}" if count > 1 else f"{name}{where}"
+             for (name, where), count in list(groups.items())[:limit]]
+    rest = sum(list(groups.values())[limit:])
     if rest > 0:
         parts.append(f"{rest} more")
     if len(parts) == 1:
         return parts[0]
     return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _plural(name: str) -> str:
+    """"Fighters", "Infantry": a unit's name for more than one of it."""
+    return name if name.endswith(("s", "y")) else name + "s"
 
 
 def cards_named(game: Game, cards: Sequence[int], limit: int = 3) -> str:
@@ -201,7 +211,7 @@ def own_hurt(game: Game, player: int, action: Action) -> list[int]:
     engine's preview (the acting unit and the source of the action left out: a strike
     back or a sacrifice is part of the deal). A target of the player's own under an action
     whose outcome depends on chance counts as hurt."""
-    if not isinstance(action, (Attack, PlayCard, UseFreeAction, FullAction)):
+    if not isinstance(action, (Attack, PlayCard, UseFreeAction, FullAction, ConfirmMoves)):
         return []
     acting = {getattr(action, "unit", 0), getattr(action, "source", 0),
               getattr(action, "card", 0)}

@@ -15,7 +15,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from window_driver import click, key, record_legal  # noqa: E402
+from window_driver import click, key, record_legal, snap  # noqa: E402
 
 from game.client.app import App  # noqa: E402
 from game.client.confirm import Confirm  # noqa: E402
@@ -126,3 +126,48 @@ def test_fleet_passing_the_round_with_systems_left_to_activate_asks_first() -> N
     assert sent and sent[0].kind == "pass_round"
     assert app.settings.ask_idle_units is False
     assert game.phase is not Phase.OVER
+
+
+def test_fleet_moving_away_the_ships_that_hold_units_asks_before_they_are_lost() -> None:
+    """Rule 16 (capacity): fighters and ground forces in space beyond the room of the
+    player's ships there are destroyed after movement. Moving a carrier away without
+    loading them loses them: the screen asks first, with the engine's preview; going back
+    sends nothing."""
+    from game.ai import make_player
+    from game.rules.rulesets.fleet.actions import Confirm as ConfirmMoves
+
+    spec = find_map("3P-fleet-triad", library=CONTENT.library)
+    session = Session.new(GameSetup(spec, CONTENT.library, spec.players, 5),
+                          [Seat(True)] * spec.players, autosave=False)
+    game = session.game
+    players = [make_player("easy", seat) for seat in range(spec.players)]
+    move: ConfirmMoves | None = None
+    for _ in range(3000):
+        actor = game.actor
+        assert actor is not None, "the game ended before such a move"
+        move = next((a for a in session.legal() if isinstance(a, ConfirmMoves)), None)
+        if move is not None and any(game.controller(e) == actor
+                                    for e in game.preview(move).destroyed):
+            break
+        move = None
+        session.apply(players[actor].choose(game, actor))
+    assert move is not None
+    mover = move.player
+    session.viewer = mover  # the person at the screen (hot seat: whoever is to act)
+    app, scene, sent = open_board(session)
+    assert scene.viewer == mover
+    scene.send(move)
+    dialog = scene.dialog
+    assert isinstance(dialog, Confirm) and dialog.title == "Leave units to be lost?"
+    said = " ".join(dialog.lines)
+    assert "destroyed" in said and ("Fighter" in said or "Infantry" in said), said
+    lost = [e for e in game.preview(move).destroyed if game.controller(e) == mover]
+    if len(lost) == 2 and len({(game.card(e).name, game.tile_of(e)) for e in lost}) == 1:
+        assert f"2 {game.card(lost[0]).name}s at" in said, said  # counted, not repeated
+    snap(app, "fleet-units-lost")
+    assert not sent
+    key(app, pygame.K_ESCAPE)  # back: nothing sent
+    assert scene.dialog is None and not sent and move in session.legal()
+    scene.send(move)
+    key(app, pygame.K_RETURN)  # Move anyway
+    assert sent == [move]

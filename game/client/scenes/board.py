@@ -61,6 +61,7 @@ from game.rules.core.actions import (
 from game.rules.core.events import Attacked, DamageDealt, Destroyed, Event, PermanentMoved
 from game.rules.core.state import Phase
 from game.rules.core.view import Meter, Preview
+from game.rules.rulesets.fleet.actions import Confirm as ConfirmMoves
 
 if TYPE_CHECKING:
     from game.client.board_view import BoardView
@@ -645,12 +646,19 @@ class BoardScene(Scene):
         """Ask before an action that hurts the viewer's own pieces; True when asked."""
         me = self.viewer
         if me is None or not isinstance(action, (Attack, PlayCard, UseFreeAction,
-                                                  FullAction)):
+                                                  FullAction, ConfirmMoves)):
             return False
         hurt = caution.own_hurt(self.game, me, action)
         if not hurt:
             return False
         who = caution.names(self.game, hurt)
+        if isinstance(action, ConfirmMoves):  # the fleet: what no ship has room for
+            self.ask("Leave units to be lost?",
+                     f"Your {who} would be left where your ships have no room for them, "
+                     "and be destroyed. To take them along, click them (lit) to load "
+                     "them onto a moving ship first.", "Move anyway",
+                     lambda: self.send(action, confirmed=True))
+            return True
         if isinstance(action, Attack) and action.target in hurt:
             title = "Attack your own piece?"
             verb = f"{self.game.card(action.unit).name} would attack"
