@@ -112,6 +112,10 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, in
     pygame.draw.rect(surface, edge, rect, width=1, border_radius=radius)
 
 
+#: the smallest size a button's label shrinks to before it is cut
+MIN_BUTTON_TEXT = 12
+
+
 def fit_text(content: str, width: int, size: int, bold: bool = False) -> str:
     """``content`` cut with an ellipsis to ``width`` pixels."""
     face = font(size, bold)
@@ -154,7 +158,12 @@ class Button:
         else:
             fill, edge, colour = PANEL_LIGHT, EDGE, TEXT
         panel(surface, self.rect, fill, edge)
-        blit_text(surface, self.label, self.rect.center, self.size, colour, anchor="center")
+        # a label too long for the button is drawn smaller, and cut only as a last resort
+        size, room = self.size, self.rect.width - 12
+        while size > MIN_BUTTON_TEXT and font(size).size(self.label)[0] > room:
+            size -= 1
+        blit_text(surface, fit_text(self.label, room, size), self.rect.center, size, colour,
+                  anchor="center")
 
     def hover(self, pos: tuple[int, int]) -> bool:
         """Update the hover state; True when it changed (the scene must redraw)."""

@@ -43,3 +43,28 @@ def test_a_question_box_holds_its_title_message_and_buttons(title: str) -> None:
     inside(Confirm(WINDOW, title, message, "End the activation anyway", lambda: None,
                    lambda: None, silence=lambda: None))
 
+
+
+@pytest.mark.parametrize("label", ["Bloodbound in 3", "Pass", "End the activation anyway"])
+def test_a_button_label_fits_its_button(label: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A label longer than its button is drawn smaller (it ran over the button's edges:
+    "Bloodbound in 3" on the duel's narrow button), and cut with an ellipsis only when
+    even the smallest size does not hold it; a short label keeps its size."""
+    drawn: list[tuple[str, int]] = []
+    real = ui.text
+
+    def spy(content: str, size: int = 16, *args: object, **kwargs: object) -> pygame.Surface:
+        drawn.append((content, size))
+        return real(content, size, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ui, "text", spy)
+    button = ui.Button(pygame.Rect(0, 0, 130, 44), label, size=20)
+    button.draw(pygame.Surface((140, 50)))
+    (content, size), = drawn
+    assert ui.font(size).size(content)[0] <= button.rect.width - 12
+    if ui.font(20).size(label)[0] <= button.rect.width - 12:
+        assert (content, size) == (label, 20)
+    elif ui.font(ui.MIN_BUTTON_TEXT).size(label)[0] <= button.rect.width - 12:
+        assert content == label and size < 20
+    else:
+        assert content.endswith("…") and size == ui.MIN_BUTTON_TEXT
