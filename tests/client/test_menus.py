@@ -598,3 +598,21 @@ def test_the_menu_fits_the_smallest_window(folders: Path) -> None:
     assert max(bottoms) < 600 - 20
     click(window, scene.buttons.find("credits").rect.center)
     assert type(window.scene).__name__ == "CreditsScene"
+
+
+@pytest.mark.parametrize("width", [800, 1024, 1280, 1920])
+def test_every_settings_note_is_shown_whole_or_cut_with_an_ellipsis(app: App, width: int
+                                                                    ) -> None:
+    """A row's note stands in the column left of its choices, on at most two lines: all of
+    it, or cut visibly with "…" (before, a third line was dropped without a sign: "…(passing
+    and other bookkeeping", "…skips a buy you can"). At 1024 and wider every note is whole."""
+    scene = SettingsScene(app)
+    room = SettingsScene.label_width(width) - 20
+    for row in scene.rows:
+        lines = scene.note_lines(row.note, width)
+        assert 1 <= len(lines) <= 2
+        assert all(ui.font(13).size(line)[0] <= room for line in lines), lines
+        if lines[-1].endswith("…"):
+            assert width < 1024, f"{row.title}: cut at {width}: {lines}"
+        else:
+            assert " ".join(lines).split() == row.note.split(), lines

@@ -86,8 +86,8 @@ class SettingsScene(Scene):
                 "you could take", [(True, "On"), (False, "Off")],
                 lambda: self.app.settings.auto_pass,
                 lambda v: setattr(self.app.settings, "auto_pass", v)),
-            Row("Computer pace", "how long a computer player's move stays on screen "
-                "(passing and other bookkeeping go on at once)",
+            Row("Computer pace", "how long each computer move stays on screen "
+                "(passes and bookkeeping: at once)",
                 [(v, f"{label} ({v:g} s)") for v, label in PACE],
                 lambda: self.app.settings.computer_pace,
                 lambda v: setattr(self.app.settings, "computer_pace", v)),
@@ -137,9 +137,23 @@ class SettingsScene(Scene):
         self.dirty |= redraw
         return None
 
+    @staticmethod
+    def label_width(width: int) -> int:
+        """The width of the column of titles and notes, left of the choices."""
+        return min(340, width * 3 // 10)
+
+    def note_lines(self, note: str, width: int) -> list[str]:
+        """A row's note on at most two lines under its title (the second cut with an
+        ellipsis if the note is longer)."""
+        room = self.label_width(width) - 20
+        lines = ui.wrap(note, room, 13)
+        if len(lines) > 2:
+            lines = [lines[0], ui.fit_text(" ".join(lines[1:]), room, 13)]
+        return lines
+
     def _layout(self, surface: pygame.Surface) -> None:
         width, height = surface.get_size()
-        label_w = min(300, width // 4)
+        label_w = self.label_width(width)
         x0 = 40 + label_w
         buttons: list[ui.Button] = []
         hovered = {b.name for b in self.buttons.buttons if b.hovered}
@@ -183,7 +197,7 @@ class SettingsScene(Scene):
         for r, row in enumerate(self.rows):
             y = 112 + r * self.row_h
             ui.blit_text(surface, row.title, (40, y + 2), 18, ui.TEXT, True)
-            for i, line in enumerate(ui.wrap(row.note, min(300, width // 4) - 20, 13)[:2]):
+            for i, line in enumerate(self.note_lines(row.note, width)):
                 ui.blit_text(surface, line, (40, y + 26 + 16 * i), 13, ui.MUTED)
         self.buttons.draw(surface)
         self.back.draw(surface)
