@@ -20,7 +20,7 @@ from typing import Any  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from window_driver import click, end_turn, key, record_legal  # noqa: E402
+from window_driver import click, end_turn, key, record_legal, snap  # noqa: E402
 
 from game.client import settings as client_settings  # noqa: E402
 from game.client import ui  # noqa: E402
@@ -168,6 +168,12 @@ def test_a_whole_duel_in_the_window_with_mouse_and_keys(app: App) -> None:
     over = app.scene
     assert isinstance(over, GameOverScene), f"still {type(over).__name__} at turn {game.turn}"
     assert game.phase is Phase.OVER and game.winners
+    # the end table counts what the duel has: the generals' health, units and cards
+    assert [title for title, _ in over.columns] == ["General ♥", "Units left", "Cards"]
+    healths = [next((m.value for m in game.meters(p) if m.key == "general"), 0)
+               for p in range(2)]
+    assert [row["general"] for row in over.rows] == healths and 0 in healths  # one fell
+    snap(app, "duel-over")
     kinds = {a.kind for a in sent if a.player == 0}
     assert {"mulligan", "replace", "play", "move", "attack", "bloodbound",
             "end_turn"} <= kinds, kinds

@@ -158,6 +158,10 @@ def test_a_whole_skirmish_in_the_window_with_mouse_and_keys(app: App) -> None:
     over = app.scene
     assert isinstance(over, GameOverScene), f"still {type(over).__name__} at turn {game.turn}"
     assert game.phase is Phase.OVER and game.winners
+    # the end table counts what the skirmish has: control points and units, no cards
+    assert [title for title, _ in over.columns] == ["Points", "Units left"]
+    assert [row["points"] for row in over.rows] == [
+        next(m.value for m in game.meters(p) if m.key == "points") for p in range(2)]
     kinds = {a.kind for a in sent if a.player == 0}
     assert {"activate", "move", "attack", "full_action", "end_turn"} <= kinds, kinds
     assert "route" in done

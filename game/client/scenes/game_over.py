@@ -12,6 +12,17 @@ from game.client import settings, ui
 from game.client.app import App, Scene, Transition
 from game.client.session import ROUNDED, Session
 
+#: the numbers of the end table in each ruleset: (column title, the row's key); what a
+#: ruleset does not count (the duel's resource, the skirmish's cards) is left out
+COLUMNS: dict[str, tuple[tuple[str, str], ...]] = {
+    "muhq": (("Resource", "resource"), ("Points", "points"), ("Units left", "units"),
+             ("Cards", "cards"), ("Store", "store")),
+    "duel": (("General ♥", "general"), ("Units left", "units"), ("Cards", "cards")),
+    "skirmish": (("Points", "points"), ("Units left", "units")),
+    "fleet": (("Resource", "resource"), ("Points", "points"), ("Units left", "units"),
+              ("Planets", "cards"), ("Tokens", "store")),
+}
+
 
 def replays_dir() -> Path:
     return settings.data_dir() / "replays"
@@ -89,11 +100,13 @@ class GameOverScene(Scene):
             else:
                 cards = len(player.deck) + len(player.hand) + len(player.discard)
                 store = len(player.store)
+            meters = {m.key: m.value for m in game.meters(index)}
             rows.append({
                 "index": index,
                 "who": seat.label() if seat is not None else "",
-                "resource": player.resource,
-                "points": player.points,
+                "resource": meters.get("resource", player.resource),
+                "points": meters.get("points", meters.get("fleet_points", player.points)),
+                "general": meters.get("general", 0),
                 "units": units.get(index, 0),
                 "cards": cards,
                 "store": store,
@@ -169,10 +182,16 @@ class GameOverScene(Scene):
         self.menu.rect.bottomleft = (box.centerx + 12, box.bottom - 28)
         self.buttons.draw(surface)
 
+    @property
+    def columns(self) -> tuple[tuple[str, str], ...]:
+        """The table's numbers, after the player and the result: (title, row key)."""
+        return COLUMNS.get(self.session.game.ruleset.name, COLUMNS["muhq"])
+
     def _draw_table(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        last = ("Planets", "Tokens") if self.fleet else ("Cards", "Store")
-        columns = (("", 0), ("Player", 30), ("Result", 300), ("Resource", 400),
-                   ("Points", 500), ("Units left", 580), (last[0], 690), (last[1], 760))
+        shown = self.columns
+        step = min(110, 360 // max(1, len(shown) - 1))
+        columns = (("", 0), ("Player", 30), ("Result", 300),
+                   *((title, 400 + i * step) for i, (title, _) in enumerate(shown)))
         scale = area.width / 820
         xs = [area.left + int(x * scale) for _, x in columns]
         for (title, _), x in zip(columns, xs, strict=True):
@@ -190,6 +209,5 @@ class GameOverScene(Scene):
                 ui.blit_text(surface, "winner", (xs[2], y), 17, ui.ACCENT, True)
             elif row["out"]:
                 ui.blit_text(surface, "out", (xs[2], y), 17, ui.BAD)
-            for key, x in zip(("resource", "points", "units", "cards", "store"), xs[3:],
-                              strict=True):
+            for (_, key), x in zip(shown, xs[3:], strict=True):
                 ui.blit_text(surface, str(row[key]), (x + 20, y), 17)
