@@ -863,15 +863,19 @@ class Zoom:
         self.card: CardDef | None = None
         self.place: tuple[str, pygame.Rect] = ("beside", pygame.Rect(0, 0, 0, 0))
         self.mouse = (0, 0)
+        #: the part of the screen a face beside a card keeps to when it can (the store's
+        #: panel: not over the column beside it); None: the screen
+        self.area: pygame.Rect | None = None
         #: where the face went last (empty when none was drawn)
         self.drawn = pygame.Rect(0, 0, 0, 0)
 
     def set(self, card: CardDef | None, place: tuple[str, pygame.Rect] | None = None,
-            mouse: tuple[int, int] = (0, 0)) -> None:
+            mouse: tuple[int, int] = (0, 0), area: pygame.Rect | None = None) -> None:
         self.card = card
         if place is not None:
             self.place = place
         self.mouse = mouse
+        self.area = area
 
     def rect(self, size: tuple[int, int], screen: pygame.Rect) -> pygame.Rect:
         how, target = self.place
@@ -890,7 +894,12 @@ class Zoom:
                 rect.topright = (target.right - 10, target.top + 10)
         else:
             rect.centery = target.centery
-            if target.right + 12 + rect.width <= screen.right:
+            area = self.area or screen
+            if target.right + 12 + rect.width <= area.right:
+                rect.left = target.right + 12
+            elif target.left - 12 - rect.width >= area.left:
+                rect.right = target.left - 12
+            elif target.right + 12 + rect.width <= screen.right:
                 rect.left = target.right + 12
             else:
                 rect.right = target.left - 12

@@ -68,3 +68,23 @@ def test_a_button_label_fits_its_button(label: str, monkeypatch: pytest.MonkeyPa
         assert content == label and size < 20
     else:
         assert content.endswith("…") and size == ui.MIN_BUTTON_TEXT
+
+
+def test_a_store_cards_zoom_stays_in_the_store_panel_where_it_can() -> None:
+    """The big face of a store card goes beside it inside the store's panel: to its left
+    when the right holds no room (before, it went right and covered the column of the
+    log and the stack); the screen's edge still bounds it where the panel has no room."""
+    from game.client.panels import Zoom
+
+    store = pygame.Rect(12, 88, 956, 620)
+    zoom = Zoom()
+    sword = pygame.Rect(497, 150, 226, 315)  # the third card of four
+    zoom.set(None, ("beside", sword), area=store)
+    face = zoom.rect((260, 360), WINDOW)
+    assert store.contains(face) and face.right <= sword.left
+    first = pygame.Rect(24, 150, 226, 315)
+    zoom.set(None, ("beside", first), area=store)
+    face = zoom.rect((260, 360), WINDOW)
+    assert store.contains(face) and face.left >= first.right
+    zoom.set(None, ("beside", sword))  # no panel: as before, the screen's room
+    assert zoom.rect((260, 360), WINDOW).left >= sword.right

@@ -484,7 +484,8 @@ class BoardScene(Scene):
             card = 0
         if card != self.hovered:
             self.hovered = card
-            self.zoom.set(self.game.card(card) if card else None, place, self.mouse)
+            self.zoom.set(self.game.card(card) if card else None, place, self.mouse,
+                          self._zoom_area())
             self.dirty = True
 
     def _update_buttons(self) -> None:
@@ -1042,7 +1043,8 @@ class BoardScene(Scene):
             card = 0  # just clicked to play it: keep the board clear until the mouse leaves
         if card != self.hovered:
             self.hovered = card
-            self.zoom.set(self.game.card(card) if card else None, place, pos)
+            self.zoom.set(self.game.card(card) if card else None, place, pos,
+                          self._zoom_area())
             redraw = True
         redraw |= self._hover_link(pos)
         redraw |= self._hover_terrain(pos)
@@ -1231,6 +1233,11 @@ class BoardScene(Scene):
         a, b = min(found, key=gap) if len(found) > 1 else found[0]
         (ac, ar), (bc, br) = geometry.tile_to_grid(a), geometry.tile_to_grid(b)
         return f"{name}: ({ac}, {ar}) ↔ ({bc}, {br})"
+
+    def _zoom_area(self) -> pygame.Rect | None:
+        """Where a card's zoom keeps to when it can: the open store (or pile) panel, so
+        that it does not cover the column beside it; None: the screen."""
+        return pygame.Rect(self.grid.rect) if self.overlay is not None else None
 
     def _card_under(self, pos: tuple[int, int]) -> tuple[int, tuple[str, pygame.Rect]]:
         """The card under the mouse (for the zoom) and where to show the zoom."""
