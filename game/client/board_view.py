@@ -229,6 +229,8 @@ class BoardView:
         self.region_labels: list[tuple[region_labels.RegionLabel, pygame.Rect]] = []
         self._region_plates: list[tuple[region_labels.RegionLabel, pygame.Surface]] = []
         self._link_spots: list[pygame.Rect] = []  # where the link names went (map pixels)
+        #: the link names on their dark plates, drawn over the highlights (map pixels)
+        self.link_plates: list[tuple[pygame.Surface, tuple[int, int]]] = []
 
     # ------------------------------------------------------------------ camera
 
@@ -434,6 +436,7 @@ class BoardView:
             self._animated_blits(blits, left, top, fleet=True)
             surface.blits(blits, doreturn=False)
             self._fleet_paths(surface, left, top)
+            surface.blits(self._link_blits(left, top), doreturn=False)
             surface.blits(self._region_blits(left, top), doreturn=False)
             surface.set_clip(clip)
             return
@@ -493,6 +496,7 @@ class BoardView:
         # the other frames go over the pieces, so an attack target's tile still shows
         blits.extend((self._overlay(kind, True, shape), (left + box.left, top + box.top))
                      for box, shape, kind in shown if kind not in FRAMES_UNDER)
+        blits.extend(self._link_blits(left, top))
         blits.extend(self._region_blits(left, top))
         surface.blits(blits, doreturn=False)
         surface.set_clip(clip)
@@ -831,6 +835,7 @@ class BoardView:
         width = max(2, cell // 20)
         radius = max(3, layout.piece_cell * 9 // 20)
         self._link_spots = []
+        self.link_plates = []
         for a, b, name in links():
             if not (self.geometry.contains(a) and self.geometry.contains(b)):
                 continue
@@ -858,11 +863,17 @@ class BoardView:
                 spot.clamp_ip(picture.get_rect().inflate(-6, -2))
                 if spot.inflate(6, 2).collidelist(self._link_spots) < 0:
                     break
-            backing = pygame.Surface(spot.inflate(6, 2).size, pygame.SRCALPHA)
-            backing.fill((10, 12, 18, 190))
-            picture.blit(backing, spot.inflate(6, 2))
-            picture.blit(image, spot)
+            plate = pygame.Surface(spot.inflate(6, 2).size, pygame.SRCALPHA)
+            plate.fill((10, 12, 18, 190))
+            plate.blit(image, (3, 1))
+            self.link_plates.append((plate, spot.inflate(6, 2).topleft))
             self._link_spots.append(spot.inflate(6, 2))
+
+    def _link_blits(self, left: int, top: int
+                    ) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+        """The link names on the screen, over the highlights (a gold frame round every
+        system to activate cut their letters when they lay in the map's picture)."""
+        return [(plate, (left + x, top + y)) for plate, (x, y) in self.link_plates]
 
     def link_at(self, pos: tuple[int, int]) -> str | None:
         """The name of the link whose line or end is under a screen position (a graph

@@ -234,3 +234,38 @@ def test_the_bar_names_who_chooses_in_the_status_phase_not_the_last_active_playe
         assert words in drawn, drawn
         assert not any(text.endswith(("'s turn", " to act")) for text in drawn), drawn
     game.close()
+
+
+def test_a_wormholes_name_stays_whole_over_the_systems_lit_to_activate() -> None:
+    """Each link's name sits on its dark plate over everything on the board: lighting
+    every system (as at the start of a tactical action, each framed in gold) leaves the
+    name's pixels as they were (before, the frames cut its letters)."""
+    from game.content.mods import load_content
+    from game.maps import find_map
+    from game.rules import Game, GameSetup
+
+    library = load_content(user_dir=None).library
+    game = Game(GameSetup(find_map("3P-fleet-triad", library=library), library, 3, 1))
+    view = BoardView(game)
+    surface = pygame.Surface((980, 480))
+    area = pygame.Rect(0, 0, 980, 480)
+    view.draw(surface, area)
+    plates = [pygame.Rect(view.rect.left + view.origin[0] + x,
+                          view.rect.top + view.origin[1] + y, *plate.get_size())
+              for plate, (x, y) in view.link_plates]  # where they went
+    plates = [r for r in plates if area.contains(r)]
+    assert plates, "the map's wormholes have names on the screen"
+    from game.client.board_view import LINK_COLOUR
+
+    def letters() -> list[list[tuple[int, int]]]:
+        """The pixels of each name drawn in the links' own colour."""
+        return [[(x, y) for x in range(r.left, r.right) for y in range(r.top, r.bottom)
+                 if tuple(surface.get_at((x, y)))[:3] == tuple(LINK_COLOUR)[:3]]
+                for r in plates]
+
+    before = letters()
+    assert all(before)
+    view.highlights = {tile: "play" for tile in game.geometry.cells()}
+    view.draw(surface, area)
+    assert letters() == before
+    game.close()
