@@ -466,3 +466,29 @@ def test_the_hover_zoom_says_what_a_piece_is_like_now(screen: pygame.Surface) ->
     screen.fill((0, 0, 0))
     plain.draw(screen, faces, 260, live_lines(game, soldier, 0))
     assert pygame.mask.from_threshold(screen, (0, 0, 0), (1, 1, 1, 255)).count() < without
+
+
+def test_a_lit_neighbour_never_covers_a_pieces_badges(screen: pygame.Surface) -> None:
+    """The frames of tiles to move to and of one's own ready pieces are drawn under the
+    pieces: on the skirmish's packed start, lighting every hex round a unit leaves every
+    opaque pixel of that unit (its token and the badges that reach into the next hexes) as
+    it was (before, the neighbours' frames cut the badges)."""
+    game = new_game("2P-skirmish-highlands")
+    view = BoardView(game, None)
+    view.draw(screen, WINDOW)
+    unit = next(e for e in view.drawn if game.tile_of(e) is not None
+                and len(game.geometry.neighbours(game.tile_of(e))) == 6)
+    sprite = view.last_sprites[unit]
+    rect = sprite.get_rect(center=view.drawn_at[unit])
+    opaque = [(x, y) for x in range(sprite.get_width()) for y in range(sprite.get_height())
+              if sprite.get_at((x, y)).a == 255
+              and WINDOW.collidepoint(rect.left + x, rect.top + y)]
+    before = [screen.get_at((rect.left + x, rect.top + y)) for x, y in opaque]
+    tile = game.tile_of(unit)
+    assert tile is not None
+    for kind in ("move", "select"):
+        view.highlights = {n: kind for n in game.geometry.neighbours(tile)
+                           if n not in game.board}
+        view.draw(screen, WINDOW)
+        after = [screen.get_at((rect.left + x, rect.top + y)) for x, y in opaque]
+        assert after == before, kind
