@@ -14,7 +14,7 @@ for (no frame limiter), and an animation plays the same way on every machine.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -80,6 +80,27 @@ class Scene:
         """The window is being closed: keep what must be kept (a game saves itself).
         False keeps the window open; the scene then shows why."""
         return True
+
+
+#: room left round a window on a screen smaller than the window wanted (its frame, the
+#: desktop's panels), in pixels; and the smallest window made to keep it
+SCREEN_MARGIN = (40, 80)
+SMALLEST_WINDOW = (640, 480)
+
+
+def fitted_size(wanted: tuple[int, int], desktops: Sequence[tuple[int, int]]
+                ) -> tuple[int, int]:
+    """The window to open on a screen of the first of ``desktops``: ``wanted``, made
+    smaller where the screen is smaller (an 800x600 screen opened the 1280x720 window
+    with its top and left edges off the screen). Unknown screens keep ``wanted``."""
+    if not desktops or min(desktops[0]) <= 0:
+        return wanted
+    fitted = []
+    for want, screen, margin, least in zip(wanted, desktops[0], SCREEN_MARGIN,
+                                           SMALLEST_WINDOW, strict=True):
+        room = screen - margin if screen - margin >= least else screen
+        fitted.append(min(want, room))
+    return fitted[0], fitted[1]
 
 
 class App:

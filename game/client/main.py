@@ -20,7 +20,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from game.client.app import App, Transition, push  # noqa: E402
+from game.client.app import App, Transition, fitted_size, push  # noqa: E402
 from game.client.session import Seat  # noqa: E402
 from game.client.settings import Settings  # noqa: E402
 from game.content.decks import with_decks  # noqa: E402
@@ -106,9 +106,17 @@ def direct_setup(args: argparse.Namespace, content: Content
     return setup, [Seat(True)] + [Seat(False, "easy") for _ in range(players - 1)]
 
 
-def build_app(args: argparse.Namespace, settings: Settings | None = None) -> App:
-    """The window with the menu on it (and the game the options ask for on top)."""
-    app = App(settings)
+def build_app(args: argparse.Namespace, settings: Settings | None = None,
+              fit: bool = False) -> App:
+    """The window with the menu on it (and the game the options ask for on top);
+    ``fit``: no larger than the screen (``fitted_size``)."""
+    size = None
+    if fit:
+        settings = settings or Settings.load()
+        if not settings.fullscreen:
+            pygame.display.init()
+            size = fitted_size(settings.window_size, pygame.display.get_desktop_sizes())
+    app = App(settings, size=size)
     content = load_game_content(args)
     app.messages.extend(str(problem) for problem in content.problems)
     menu = MenuScene(app, content)
@@ -133,7 +141,7 @@ def build_app(args: argparse.Namespace, settings: Settings | None = None) -> App
 def run(args: argparse.Namespace) -> int:
     """Open the window and play until it is closed."""
     try:
-        app = build_app(args)
+        app = build_app(args, fit=True)
     except pygame.error as exc:
         print(f"The game window could not open: {exc}", file=sys.stderr)
         pygame.quit()

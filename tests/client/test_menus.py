@@ -616,3 +616,37 @@ def test_every_settings_note_is_shown_whole_or_cut_with_an_ellipsis(app: App, wi
             assert width < 1024, f"{row.title}: cut at {width}: {lines}"
         else:
             assert " ".join(lines).split() == row.note.split(), lines
+
+
+def test_the_window_opens_no_larger_than_the_screen(folders: Path) -> None:
+    """On a screen smaller than the window size of the settings, the window the game
+    opens fits it, with room for its frame (an 800x600 screen showed the 1280x720 window
+    with its title and Quit off the screen); on a larger screen, or an unknown one, the
+    settings' size is kept."""
+    assert client_main.fitted_size((1280, 720), [(800, 600)]) == (760, 520)
+    assert client_main.fitted_size((1280, 720), [(1920, 1080)]) == (1280, 720)
+    assert client_main.fitted_size((1280, 720), [(1366, 768)]) == (1280, 688)
+    assert client_main.fitted_size((1280, 720), [(640, 480)]) == (640, 480)
+    assert client_main.fitted_size((1280, 720), []) == (1280, 720)
+    assert client_main.fitted_size((1280, 720), [(0, 0)]) == (1280, 720)
+    args = argparse.Namespace(map=None, players=None, seed=None, mod=[], no_user_mods=True)
+    pygame.display.init()
+    screen = pygame.display.get_desktop_sizes()[0]  # the test driver's screen
+    app = client_main.build_app(args, Settings(), fit=True)
+    assert app.screen.get_size() == client_main.fitted_size((1280, 720), [screen])
+    assert app.screen.get_width() <= screen[0] and app.screen.get_height() <= screen[1]
+
+
+@pytest.mark.parametrize("size", [(760, 520), (800, 600), (1024, 768), (1280, 720)])
+def test_every_menu_button_is_on_a_small_window(size: tuple[int, int]) -> None:
+    """The main menu on the window an 800x600 screen gets (760x520): every button whole
+    inside the window (Quit was cut off under its bottom edge)."""
+    app = App(Settings(), size=size)
+    app.start(MenuScene(app, CONTENT))
+    app.step()
+    menu = app.scene
+    assert isinstance(menu, MenuScene)
+    window = app.screen.get_rect()
+    for button in menu.buttons.buttons:
+        assert window.contains(button.rect), (button.name, button.rect, size)
+        assert button.rect.height >= 28

@@ -161,15 +161,18 @@ class MenuScene(Scene):
         surface.fill(ui.BG)
         width, height = surface.get_size()
         left = max(40, width // 16)
-        ui.blit_text(surface, "Muhq's Game", (left, height // 10), 60, ui.ACCENT, True)
+        # a short window (a small screen): a smaller title, closer buttons, all of them seen
+        short = height < 640
+        title, below, head = (44, 56, 100) if short else (60, 78, 140)
+        ui.blit_text(surface, "Muhq's Game", (left, height // 10), title, ui.ACCENT, True)
         ui.blit_text(surface, "digital edition  ·  draft a store, build your deck, take the map",
-                     (left + 4, height // 10 + 78), 17, ui.MUTED)
-        y = height // 10 + 140
+                     (left + 4, height // 10 + below), 17, ui.MUTED)
+        y = height // 10 + head
         count = len(self.buttons.buttons)
-        spacing = max(44, min(70, (height - y - 40) // count))
+        spacing = max(36 if short else 44, min(70, (height - y - 40) // count))
         for index, button in enumerate(self.buttons.buttons):
             button.rect.topleft = (left, y + index * spacing)
-            button.rect.height = min(56, spacing - 8)
+            button.rect.height = min(56, spacing - 6)
             button.hovered = index == self.focus
         self.buttons.draw(surface)
         ui.blit_text(surface, "T, P, N, L, H, S, C, Q choose  ·  ↑ ↓ Enter  ·  F1 help  ·  "
@@ -177,8 +180,7 @@ class MenuScene(Scene):
                      (left, self.buttons.buttons[-1].rect.bottom + 20), 14, ui.MUTED)
         if self.error:
             ui.blit_text(surface, self.error, (left, height - 40), 16, ui.BAD)
-        side = pygame.Rect(left + 380, height // 10 + 140, width - left - 380 - left,
-                           height - height // 10 - 140 - 40)
+        side = pygame.Rect(left + 380, y, width - left - 380 - left, height - y - 40)
         if side.width < 260:
             return
         messages = [short_paths(m) for m in self.app.messages]
