@@ -12,6 +12,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from window_driver import watch_text  # noqa: E402
 
 from game.client import ui  # noqa: E402
 from game.client.actions_ui import Controls  # noqa: E402
@@ -174,14 +175,7 @@ def test_the_bar_and_the_log_count_the_fleets_rounds_not_its_tactical_actions(
     while game.turn == second and game.actor is not None:  # a turn of round 2 begins
         session.apply(players[game.actor].choose(game, game.actor))
     assert game.turn > 4  # several tactical actions a round
-    drawn: list[str] = []
-    real = ui.text
-
-    def spy(content: str, *args: object, **kwargs: object) -> pygame.Surface:
-        drawn.append(content)
-        return real(content, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(ui, "text", spy)
+    drawn = watch_text(monkeypatch)
     bar = PlayerBar()
     bar.rect = pygame.Rect(0, 0, 1280, 36)
     bar.draw(pygame.Surface((1280, 36)), game, session.seats)
@@ -218,14 +212,7 @@ def test_the_bar_names_who_chooses_in_the_status_phase_not_the_last_active_playe
     actor = game.actor
     assert actor is not None and game.phase is Phase.STATUS and actor != game.active, \
         "no status phase where the chooser is not the active player"
-    drawn: list[str] = []
-    real = ui.text
-
-    def spy(content: str, *args: object, **kwargs: object) -> pygame.Surface:
-        drawn.append(content)
-        return real(content, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(ui, "text", spy)
+    drawn = watch_text(monkeypatch)
     bar = PlayerBar()
     bar.rect = pygame.Rect(0, 0, 1280, 36)
     for viewer, words in ((actor, "You choose"), (game.active, f"Player {actor + 1} chooses")):

@@ -28,9 +28,9 @@ from window_driver import (  # noqa: E402
     run_until,
     snap,
     to_action_phase,
+    watch_text,
 )
 
-from game.client import ui  # noqa: E402
 from game.client.app import App  # noqa: E402
 from game.client.confirm import Confirm  # noqa: E402
 from game.client.scenes.board import BoardScene  # noqa: E402
@@ -404,14 +404,7 @@ def test_the_header_speaks_plainly(monkeypatch: pytest.MonkeyPatch) -> None:
     game = session.game
     to_action_phase(app, session)
     scene = scene_of(app)
-    drawn: list[str] = []
-    real = ui.text
-
-    def spy(content: str, *args: Any, **kwargs: Any) -> pygame.Surface:
-        drawn.append(content)
-        return real(content, *args, **kwargs)
-
-    monkeypatch.setattr(ui, "text", spy)
+    drawn = watch_text(monkeypatch)
     scene.draw(app.screen)
     assert "Round 1" in drawn and "Your turn" in drawn
     assert not any("priority" in text or text.startswith("Turn ") for text in drawn)

@@ -22,6 +22,7 @@ from window_driver import (  # noqa: E402
     record_legal,
     run_until,
     snap,
+    watch_text,
 )
 
 from game.client import tutorial, ui  # noqa: E402
@@ -211,14 +212,7 @@ def test_the_tutorial_is_played_from_the_menu_through_every_step_to_its_end(
     says(scene, "done")
     assert shown(scene).focus == ("upkeep",)
     # the last step's words are drawn to their end, above the Got it button
-    drawn: list[str] = []
-    real = ui.text
-
-    def spy(content: str, *args: Any, **kwargs: Any) -> pygame.Surface:
-        drawn.append(content)
-        return real(content, *args, **kwargs)
-
-    monkeypatch.setattr(ui, "text", spy)
+    drawn = watch_text(monkeypatch)
     scene.draw(app.screen)
     monkeypatch.undo()
     panel = scene.tutorial
@@ -343,14 +337,7 @@ def test_the_last_hint_with_a_remark_fits_above_its_got_it_button(
                key=len)
     panel.shown = tutorial.Hint("done", 9, 9, tutorial.said("done.title", lang),
                                 tutorial.said("done.text", lang), note, None)
-    drawn: list[str] = []
-    real = ui.text
-
-    def spy(content: str, *args: Any, **kwargs: Any) -> pygame.Surface:
-        drawn.append(content)
-        return real(content, *args, **kwargs)
-
-    monkeypatch.setattr(ui, "text", spy)
+    drawn = watch_text(monkeypatch)
     panel.draw(pygame.Surface((282, panel.rect.height)), lang)
     size = 15
     lines = ui.wrap(panel.shown.text, panel.rect.width - 24, size)

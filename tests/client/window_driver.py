@@ -13,7 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+import pytest
 
+from game.client import ui
 from game.client.app import App
 from game.client.scenes.draft import DraftScene
 from game.rules.core.actions import Action
@@ -129,3 +131,15 @@ def end_turn(app: App) -> None:
     if getattr(app.scene, "dialog", None) is not None:
         key(app, pygame.K_RETURN)
 
+
+def watch_text(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text the screen draws from now on, in order (``ui.text`` watched)."""
+    drawn: list[str] = []
+    real = ui.text
+
+    def spy(content: str, *args: Any, **kwargs: Any) -> pygame.Surface:
+        drawn.append(content)
+        return real(content, *args, **kwargs)
+
+    monkeypatch.setattr(ui, "text", spy)
+    return drawn
