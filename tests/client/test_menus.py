@@ -430,7 +430,8 @@ def test_load_game_resumes_with_the_seats_of_the_save(app: App, stand_in: None) 
     session.game.close()
     entries = list_saves()
     assert [e.path.name for e in entries] == ["evening.json"]
-    assert "turn 3" in entries[0].detail
+    # the round, as the game's bar counts it (each of the two seats one turn a round)
+    assert f"round {(turn - 1) // 2 + 1}," in entries[0].detail, entries[0].detail
     click_button(app, "load")
     snap(app, "load")
     click_button(app, "load")
@@ -650,3 +651,22 @@ def test_every_menu_button_is_on_a_small_window(size: tuple[int, int]) -> None:
     for button in menu.buttons.buttons:
         assert window.contains(button.rect), (button.name, button.rect, size)
         assert button.rect.height >= 28
+
+
+def test_the_load_list_tells_progress_in_the_words_of_the_games_bar() -> None:
+    """The list says the round where a round is one turn of each seat (Muhq's Game, the
+    duel), as the game's bar does; the skirmish and the fleet count rounds by their own
+    rules, so their saves tell the actions taken (before: "turn 9" for a game whose bar
+    said "Round 2")."""
+    from game.client.scenes.load_game import _progress
+
+    def save(ruleset: str, seats: int, turns: int, winners: list[int]) -> dict[str, Any]:
+        return {"setup": {"players": seats, "map": {"ruleset": ruleset}, "stores": []},
+                "turn_hashes": ["x"] * turns, "actions": [{"kind": "pass"}] * 40,
+                "winners": winners}
+
+    assert _progress(save("muhq", 2, 8, [])) == "round 5, 40 actions"
+    assert _progress(save("duel", 2, 1, [])) == "round 1, 40 actions"
+    assert _progress(save("muhq", 3, 6, [1])) == "finished in round 3"
+    assert _progress(save("skirmish", 2, 8, [])) == "40 actions"
+    assert _progress(save("fleet", 3, 8, [0])) == "finished after 40 actions"

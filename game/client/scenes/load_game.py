@@ -93,17 +93,33 @@ class SaveEntry:
         return time.strftime("%Y-%m-%d %H:%M", time.localtime(self.modified))
 
 
+#: the rulesets whose round is one turn of each seat, as the game's bar counts it (the
+#: skirmish's and the fleet's rounds are the rules' own count, known by replaying only)
+ROUND_OF_TURNS = ("muhq", "duel")
+
+
 def _progress(data: dict[str, Any]) -> str:
+    """How far the saved game went, in the words of its bar: the round (Muhq's Game, the
+    duel), or the actions taken (the skirmish and the fleet count their rounds by rules
+    a save's list alone does not show)."""
     actions = data["actions"]
     setup = data["setup"]
+    raw_map = setup.get("map")
+    rules = raw_map.get("ruleset") if isinstance(raw_map, dict) else None
+    seats = setup.get("players")
+    turn = len(data["turn_hashes"]) + 1
+    if (rules or "muhq") in ROUND_OF_TURNS and isinstance(seats, int) and seats > 0:
+        when = f"round {(turn - 1) // seats + 1}"
+    else:
+        when = ""
     if data.get("winners"):
-        return f"finished after {len(data['turn_hashes']) + 1} turns"
+        return f"finished in {when}" if when else f"finished after {len(actions)} actions"
     drafting = (not data["turn_hashes"] and setup.get("stores") is None
                 and not setup.get("store_mode")
                 and all(isinstance(a, dict) and a.get("kind") == "draft_pick" for a in actions))
     if drafting:
         return f"draft, {len(actions)} picks made"
-    return f"turn {len(data['turn_hashes']) + 1}, {len(actions)} actions"
+    return f"{when}, {len(actions)} actions" if when else f"{len(actions)} actions"
 
 
 def _generals(data: dict[str, Any]) -> str:
