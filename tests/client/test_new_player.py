@@ -310,6 +310,23 @@ def test_skip_to_my_turn_plays_the_computer_without_pace() -> None:
     assert not scene.skipping and scene.floaters == []
 
 
+def test_with_computers_only_the_skip_button_skips_to_the_end() -> None:
+    """Two computer seats and nobody at the table: there is no turn of "mine" to skip to,
+    so the button says "Skip to the end (F)", and F plays the game out without pace."""
+    app = App(Settings(auto_pass=True, computer_pace=5.0, animation_speed=0.0),
+              size=(1280, 720))
+    spec = find_map(MAP, library=CONTENT.library)
+    setup = GameSetup(spec, CONTENT.library, 2, 5, ("base",), "1x[2;8]", stores=STORES)
+    session = Session.new(setup, [Seat(False), Seat(False)], autosave=False)
+    app.start(BoardScene(app, session))
+    app.step([])
+    scene = scene_of(app)
+    labels = [b.label for b in scene.prompt_buttons.buttons]
+    assert "Skip to the end (F)" in labels and not any("my turn" in b for b in labels)
+    key(app, pygame.K_f)
+    run_until(app, lambda: session.over, limit=20000)
+
+
 # ------------------------------------------------------------------ point 6: help
 
 

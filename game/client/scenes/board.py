@@ -1803,7 +1803,8 @@ class BoardScene(Scene):
                     ui.player_colour(actor)
             if not self.session.seats[actor].human:
                 if self.skipping:
-                    return f"{who} (computer) plays on: skipping to your turn…", \
+                    goal = "your turn" if self.session.humans() else "the end"
+                    return f"{who} (computer) plays on: skipping to {goal}…", \
                         ui.player_colour(actor)
                 return f"{who} (computer) is thinking…", ui.player_colour(actor)
             return f"{who} is to act", ui.player_colour(actor)
@@ -1842,29 +1843,26 @@ class BoardScene(Scene):
             return "Your turn: click one of your ready units to activate it", ui.TEXT
         if game.phase is Phase.ACTION and game.active == me and not game.ruleset.priority:
             if controls.activated():
-                kinds = set(self.view.highlights.values())
-                parts = [text for kind, text in (("move", "blue: move"),
-                                                 ("attack", "red: attack"),
-                                                 ("use", "teal: equip, carry, switch"),
-                                                 ("own", "striped: yours"))
-                         if kind in kinds]
-                return " · ".join([*parts, "another unit, a card, or End turn"]), ui.TEXT
+                return self._colour_key("another unit, a card, or End turn"), ui.TEXT
             if controls.commandable():
                 return ("Your turn: click a unit to command it or a card to play it; "
                         "End turn when done"), ui.TEXT
             return "Your turn: play a card, or End turn", ui.TEXT
         if game.phase is Phase.ACTION and game.active == me:
             if controls.activated():
-                kinds = set(self.view.highlights.values())
-                parts = [text for kind, text in (("move", "blue: move"),
-                                                 ("attack", "red: attack"),
-                                                 ("use", "teal: equip, carry, switch"),
-                                                 ("own", "striped: yours"))
-                         if kind in kinds]
-                return " · ".join([*parts, "Pass ends your action phase"]), ui.TEXT
+                return self._colour_key("Pass ends your action phase"), ui.TEXT
             return "Your action phase: click a unit to activate it, or a card to play it", \
                 ui.TEXT
         return "Play a fast card, or Pass", ui.TEXT
+
+    def _colour_key(self, then: str) -> str:
+        """The colours lit on the board for the commanded unit, in words ("blue: move ·
+        red: attack"), and what else may be done."""
+        kinds = set(self.view.highlights.values())
+        parts = [text for kind, text in (("move", "blue: move"), ("attack", "red: attack"),
+                                         ("use", "teal: equip, carry, switch"),
+                                         ("own", "striped: yours")) if kind in kinds]
+        return " · ".join([*parts, then])
 
     def button_hint(self) -> str:
         """What the hovered Pass, End turn or Undo button does now, in words (Undo: why
@@ -1979,7 +1977,9 @@ class BoardScene(Scene):
         actor = self.session.actor
         if actor is not None and not self.session.seats[actor].human and not self.skipping \
                 and not self.session.over:
-            add("Skip to my turn (F)", self.skip_ahead)
+            # with no person at the table (computers only) there is no turn to skip to
+            add("Skip to my turn (F)" if self.session.humans() else "Skip to the end (F)",
+                self.skip_ahead)
         for choice in reversed(controls.non_tile_options()):
             add(choice.label, lambda c=choice: c)
         unit = 0 if controls.fleet else controls.activated()
