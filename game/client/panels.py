@@ -751,16 +751,15 @@ class Dialog:
                  buttons: Sequence[tuple[str, Callable[[], object], int | None]]) -> None:
         self.title = title
         # wide enough for the title on one line (a long question), within the window
-        width = min(max(440, ui.font(20, True).size(title)[0] + 48), bounds.width - 24)
-        self.lines = ui.wrap(message, width - 60, 16)
-        height = 100 + 22 * len(self.lines)
-        self.rect = pygame.Rect(0, 0, width, height)
+        box_w = min(max(440, ui.font(20, True).size(title)[0] + 48), bounds.width - 24)
+        self.lines = ui.wrap(message, box_w - 60, 16)
+        self.rect = pygame.Rect(0, 0, box_w, 100 + 22 * len(self.lines))
         self.rect.center = bounds.center
         row = ui.ButtonRow()
-        width = 130
-        left = self.rect.centerx - (len(buttons) * (width + 12) - 12) // 2
+        button_w = 130
+        left = self.rect.centerx - (len(buttons) * (button_w + 12) - 12) // 2
         for i, (label, action, key) in enumerate(buttons):
-            rect = pygame.Rect(left + i * (width + 12), self.rect.bottom - 48, width, 36)
+            rect = pygame.Rect(left + i * (button_w + 12), self.rect.bottom - 48, button_w, 36)
             row.buttons.append(ui.Button(rect, label, action, hotkey=key, name=label))
         self.buttons = row
 
